@@ -1,0 +1,6 @@
+package dev.redstruct.testkit;
+
+/** Placeholder. */
+public final class Crc64 {
+  private Crc64() {}
+}
