@@ -1,0 +1,76 @@
+package dev.redstruct.dict;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hash flooding: Strings built from the blocks "Aa" and "BB" (which have equal {@code hashCode}, 31
+ * * 'A' + 'a' == 31 * 'B' + 'B') all share one {@code String.hashCode()}. Keyed SipHash over the
+ * bytes spreads them; the plain hashCode dict cannot.
+ */
+class DictFloodingTest {
+  static final int N = 50_000;
+
+  /** {@code n} distinct Strings of 16 blocks, all with the same {@code String.hashCode()}. */
+  static List<String> collidingStrings(int n) {
+    List<String> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      StringBuilder sb = new StringBuilder(32);
+      for (int bit = 15; bit >= 0; bit--) {
+        sb.append(((i >>> bit) & 1) == 0 ? "Aa" : "BB");
+      }
+      out.add(sb.toString());
+    }
+    return out;
+  }
+
+  static int longestChain(Dict<?, ?> d) {
+    d.rehashSteps(Integer.MAX_VALUE);
+    int longest = 0;
+    for (int b = 0; b <= d.mask0; b++) {
+      int len = 0;
+      for (Node<?, ?> e = Buckets.get(d.t0, b); e != null; e = e.next) {
+        len++;
+      }
+      longest = Math.max(longest, len);
+    }
+    return longest;
+  }
+
+  @Test
+  void keysReallyCollide() {
+    List<String> keys = collidingStrings(N);
+    assertEquals(N, new HashSet<>(keys).size());
+    int h = keys.get(0).hashCode();
+    assertTrue(keys.stream().allMatch(k -> k.hashCode() == h));
+  }
+
+  @Test
+  void sipHashDictKeepsChainsShort() {
+    Dict<String, Integer> d = Dict.forStrings();
+    List<String> keys = collidingStrings(N);
+    for (int i = 0; i < N; i++) {
+      d.put(keys.get(i), i);
+    }
+    d.checkInvariants();
+    // 50,000 keys in 65,536 buckets: the longest chain of a random hash is about 8-10; one
+    // bucket holding them all would be 50,000.
+    int longest = longestChain(d);
+    assertTrue(longest <= 16, "longest chain " + longest);
+  }
+
+  @Test
+  void plainHashCodeDictFloodsOneBucket() {
+    Dict<String, Integer> d = Dict.create();
+    List<String> keys = collidingStrings(2_000);
+    for (int i = 0; i < keys.size(); i++) {
+      d.put(keys.get(i), i);
+    }
+    assertEquals(2_000, longestChain(d), "documented caveat of Hasher.mixedHashCode()");
+  }
+}

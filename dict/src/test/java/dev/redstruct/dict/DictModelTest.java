@@ -1,0 +1,122 @@
+package dev.redstruct.dict;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Seeded random action sequences against {@link HashMap}. Replay one seed with {@code
+ * -Ddict.model.seed=N}; the failing seed is in the assertion message.
+ */
+class DictModelTest {
+  private static final int SEEDS = 24;
+  private static final int STEPS = 4000;
+
+  @Test
+  void matchesHashMap() {
+    String replay = System.getProperty("dict.model.seed");
+    if (replay != null) {
+      run(Long.parseLong(replay));
+      return;
+    }
+    for (long seed = 1; seed <= SEEDS; seed++) {
+      run(seed * 0x9E3779B97F4A7C15L);
+    }
+  }
+
+  private static void run(long seed) {
+    try {
+      runUnchecked(seed);
+    } catch (AssertionError | RuntimeException e) {
+      throw new AssertionError("seed " + seed + " (replay with -Ddict.model.seed=" + seed + ")", e);
+    }
+  }
+
+  private static void runUnchecked(long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    int kind = r.nextInt(3);
+    Dict<Integer, Integer> d =
+        switch (kind) {
+          case 0 -> Dict.create();
+          case 1 -> Dict.create(DictTest.IDENTITY);
+          default -> Dict.create(k -> Hashers.mix(k) & 0x7); // at most 8 distinct hashes: chains
+        };
+    Map<Integer, Integer> m = new HashMap<>();
+    int keySpace = 16 << r.nextInt(kind == 2 ? 4 : 9); // long chains: keep them affordable
+    for (int step = 0; step < STEPS; step++) {
+      int k = r.nextInt(keySpace);
+      int action = r.nextInt(100);
+      if (action < 35) {
+        assertEquals(m.put(k, step), d.put(k, step), "put");
+      } else if (action < 60) {
+        assertEquals(m.remove(k), d.remove(k), "remove");
+      } else if (action < 80) {
+        assertEquals(m.get(k), d.get(k), "get");
+        assertEquals(m.containsKey(k), d.containsKey(k), "containsKey");
+      } else if (action < 85) {
+        d.rehashSteps(1 + r.nextInt(20));
+      } else if (action < 88) {
+        partialScan(d, r);
+      } else if (action < 92) {
+        d.setResizeAllowed(r.nextInt(3) != 0); // resize-disallowed phases
+      } else if (action < 94) {
+        iterateAndRemove(d, m, r);
+      } else if (action < 95) {
+        if (r.nextInt(8) == 0) {
+          m.clear();
+          d.clear();
+        }
+      } else if (action < 97) {
+        for (int i = 0; i < keySpace / 4; i++) { // burst: forces a grow
+          int b = r.nextInt(keySpace);
+          assertEquals(m.put(b, -b), d.put(b, -b), "burst put");
+        }
+      } else {
+        for (int i = 0; i < keySpace / 2; i++) { // burst: forces a shrink
+          int b = r.nextInt(keySpace);
+          assertEquals(m.remove(b), d.remove(b), "burst remove");
+        }
+      }
+      assertEquals(m.size(), d.size(), "size");
+      if (step % 250 == 0 || d.size() < 32) {
+        d.checkInvariants();
+      }
+    }
+    d.checkInvariants();
+    assertEquals(m, d);
+    assertEquals(d, m);
+    assertEquals(m.hashCode(), d.hashCode());
+  }
+
+  /** A few scan calls; everything visited must be present (nothing changes in between). */
+  private static void partialScan(Dict<Integer, Integer> d, SplittableRandom r) {
+    long c = r.nextInt(4) == 0 ? r.nextLong() : 0;
+    for (int i = r.nextInt(8); i >= 0; i--) {
+      c = d.scan(c, (k, v) -> assertEquals(v, d.get(k)));
+    }
+  }
+
+  private static void iterateAndRemove(
+      Dict<Integer, Integer> d, Map<Integer, Integer> m, SplittableRandom r) {
+    Set<Integer> seen = new HashSet<>();
+    Set<Integer> expected = new HashSet<>(m.keySet());
+    for (Iterator<Map.Entry<Integer, Integer>> it = d.entrySet().iterator(); it.hasNext(); ) {
+      Map.Entry<Integer, Integer> e = it.next();
+      assertTrue(seen.add(e.getKey()), "iterator repeated " + e.getKey());
+      assertEquals(m.get(e.getKey()), e.getValue());
+      d.get(r.nextInt(64)); // rehash steps while iterating
+      if (r.nextInt(4) == 0) {
+        it.remove();
+        m.remove(e.getKey());
+      }
+    }
+    assertEquals(expected, seen, "iteration saw exactly the entries present at its start");
+  }
+}
