@@ -210,7 +210,10 @@ final class ReportWriter {
       row.add(ratioText(r));
       row.add(goalText(r));
       if (data.gc) {
-        row.add(Double.isNaN(r.bytesPerOp()) ? "-" : SectionResult.format(r.bytesPerOp()));
+        row.add(
+            Double.isNaN(r.bytesPerOp())
+                ? "-"
+                : String.format(Locale.ROOT, "%.1f", r.bytesPerOp()));
       }
       rows.add(row);
     }
