@@ -49,7 +49,8 @@ class BenchmarkSanityTest {
         .map(c -> DynamicTest.dynamicTest(c.getSimpleName(), () -> check(c)));
   }
 
-  private static void check(Class<?> c) throws Throwable {
+  /** Runs the whole check on one class; throws {@link AssertionError} on a violation. */
+  static void check(Class<?> c) throws Throwable {
     String baseline = checkConventions(c);
     for (Map<String, String> params :
         BenchmarkHarness.combinations(BenchmarkHarness.paramSpace(c), ALL_PARAMS)) {
