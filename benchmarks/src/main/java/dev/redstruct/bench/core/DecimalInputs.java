@@ -17,6 +17,10 @@ final class DecimalInputs {
   private DecimalInputs() {}
 
   static long[] values(String digits) {
+    return values(digits, COUNT);
+  }
+
+  static long[] values(String digits, int count) {
     int min;
     int max;
     switch (digits) {
@@ -31,8 +35,8 @@ final class DecimalInputs {
       default -> throw new IllegalArgumentException("digits must be short or long: " + digits);
     }
     SplittableRandom random = new SplittableRandom(SEED);
-    long[] values = new long[COUNT];
-    for (int i = 0; i < COUNT; i++) {
+    long[] values = new long[count];
+    for (int i = 0; i < count; i++) {
       int d = random.nextInt(min, max + 1);
       long lo = d == 1 ? 0 : pow10(d - 1);
       long hi = d == 19 ? Long.MAX_VALUE : pow10(d);
