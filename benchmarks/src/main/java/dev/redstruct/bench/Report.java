@@ -8,21 +8,18 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.SortedSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.BenchmarkList;
-import org.openjdk.jmh.runner.BenchmarkListEntry;
-import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
@@ -124,43 +121,49 @@ public final class Report {
   }
 
   private void runJmh(List<Comparison.Row> rows, List<String> failed) throws IOException {
-    ChainedOptionsBuilder jmh = jmhOptions();
+    List<JmhPlan.Batch> batches = JmhPlan.batches(includes(), args.excludes, args.params);
+    if (batches.isEmpty()) {
+      console.println("No JMH benchmark matches the selection.");
+      return;
+    }
+    int total = batches.stream().mapToInt(b -> b.methods().size()).sum();
     Path log = options.outputDir().resolve("jmh.log");
+    console.printf("%d benchmark runs in %d batches; JMH log: %s%n", total, batches.size(), log);
+    List<RunResult> results = new ArrayList<>();
     try (PrintStream logStream = new PrintStream(Files.newOutputStream(log), true, "UTF-8")) {
       ProgressFormat progress =
           new ProgressFormat(
-              OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), console);
-      console.println("JMH log: " + log);
-      Collection<RunResult> results;
-      try {
-        results = new Runner(jmh.build(), progress).run();
-      } catch (NoBenchmarksException e) {
-        console.println("No JMH benchmark matches the selection.");
-        return;
-      } catch (RunnerException e) {
-        failed.add("JMH run: " + e);
-        e.printStackTrace(logStream);
-        return;
+              OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL),
+              console,
+              total);
+      for (JmhPlan.Batch batch : batches) {
+        try {
+          results.addAll(new Runner(jmhOptions(batch).build(), progress).run());
+        } catch (RunnerException | RuntimeException e) {
+          failed.add(batch.className() + " " + batch.params() + ": " + e);
+          e.printStackTrace(logStream);
+        }
       }
-      rows.addAll(Comparison.rows(results));
       failed.addAll(progress.failed());
     }
+    try (PrintStream json =
+        new PrintStream(
+            Files.newOutputStream(options.outputDir().resolve("jmh.json")), true, "UTF-8")) {
+      ResultFormatFactory.getInstance(ResultFormatType.JSON, json).writeOut(results);
+    }
+    rows.addAll(Comparison.rows(results));
   }
 
-  private ChainedOptionsBuilder jmhOptions() {
-    ChainedOptionsBuilder b =
-        new OptionsBuilder()
-            .include(
-                args.includes.isEmpty()
-                    ? "^dev\\.redstruct\\.bench\\."
-                    : options.include().pattern())
-            .shouldFailOnError(false)
-            .resultFormat(ResultFormatType.JSON)
-            .result(options.outputDir().resolve("jmh.json").toString());
-    if (options.exclude() != null) {
-      b.exclude(options.exclude().pattern());
+  private List<String> includes() {
+    return args.includes.isEmpty() ? List.of("^dev\\.redstruct\\.bench\\.") : args.includes;
+  }
+
+  private ChainedOptionsBuilder jmhOptions(JmhPlan.Batch batch) {
+    ChainedOptionsBuilder b = new OptionsBuilder().shouldFailOnError(false);
+    for (String method : batch.methods()) {
+      b.include("^" + Pattern.quote(method) + "$");
     }
-    args.params.forEach(b::param);
+    batch.params().forEach(b::param);
     if (args.gc) {
       b.addProfiler(GCProfiler.class);
     }
@@ -212,16 +215,12 @@ public final class Report {
 
   private void list() {
     if (args.jmh) {
-      List<String> includes =
-          args.includes.isEmpty() ? List.of("^dev\\.redstruct\\.bench\\.") : args.includes;
-      SortedSet<BenchmarkListEntry> entries =
-          BenchmarkList.defaultList()
-              .find(
-                  OutputFormatFactory.createFormatInstance(console, VerboseMode.SILENT),
-                  includes,
-                  args.excludes);
-      console.println("Benchmarks (" + entries.size() + "):");
-      entries.forEach(e -> console.println("  " + e.getUsername()));
+      List<JmhPlan.Batch> batches = JmhPlan.batches(includes(), args.excludes, args.params);
+      console.println("Benchmark batches (" + batches.size() + "), in run order:");
+      for (JmhPlan.Batch b : batches) {
+        console.println("  " + b.className() + " " + b.params());
+        b.methods().forEach(m -> console.println("    " + m.substring(m.lastIndexOf('.') + 1)));
+      }
     }
     if (args.sections) {
       List<ReportSection> sections = selectedSections();
