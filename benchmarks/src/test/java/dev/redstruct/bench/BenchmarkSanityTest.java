@@ -74,13 +74,19 @@ class BenchmarkSanityTest {
   }
 
   /** Checks names, BASELINE and goals; returns the baseline variant. */
-  private static String checkConventions(Class<?> c) throws ReflectiveOperationException {
+  private static String checkConventions(Class<?> c) throws IllegalAccessException {
     String name = c.getSimpleName();
     assertTrue(name.endsWith("Benchmark"), name + ": class name must end with Benchmark");
     assertTrue(
         c.getPackageName().startsWith("dev.redstruct.bench."),
         name + ": put benchmarks in dev.redstruct.bench.<module>");
-    Field f = c.getField("BASELINE");
+    Field f;
+    try {
+      f = c.getField("BASELINE");
+    } catch (NoSuchFieldException e) {
+      throw new AssertionError(
+          name + ": declare public static final String BASELINE = \"<jdk variant>\";", e);
+    }
     assertTrue(
         Modifier.isStatic(f.getModifiers()) && Modifier.isFinal(f.getModifiers()),
         name + ": BASELINE must be public static final");
