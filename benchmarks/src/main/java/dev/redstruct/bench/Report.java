@@ -2,6 +2,7 @@ package dev.redstruct.bench;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,6 +46,8 @@ public final class Report {
   private final ReportArgs args;
   private final ReportOptions options;
   private final PrintStream console = System.out;
+  private final double loadAtStart =
+      ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 
   private Report(ReportArgs args) {
     this.args = args;
@@ -242,6 +245,7 @@ public final class Report {
         "jvm",
         System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
     h.put("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
+    h.put("load average at start", String.format(Locale.ROOT, "%.2f", loadAtStart));
     h.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
     h.put("selection", selectionText());
     long secs = TimeUnit.MILLISECONDS.toSeconds(System.currentTimeMillis() - start.toEpochMilli());
