@@ -6,9 +6,11 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,6 +45,9 @@ public final class Report {
   /** Set in the JVM that does the work, so it does not start yet another one. */
   private static final String ATTACH_FLAG = "jdk.attach.allowAttachSelf";
 
+  private static final Duration LOCK_WAIT = Duration.ofMinutes(10);
+  private static final Duration LOCK_POLL = Duration.ofSeconds(2);
+
   private final ReportArgs args;
   private final ReportOptions options;
   private final PrintStream console = System.out;
@@ -76,6 +81,9 @@ public final class Report {
     }
     if (!Boolean.getBoolean(ATTACH_FLAG)) {
       System.exit(relaunch(argv));
+    }
+    if (args.ignoreLock) {
+      System.setProperty("jmh.ignoreLock", "true");
     }
     System.exit(new Report(args).run());
   }
@@ -141,7 +149,7 @@ public final class Report {
               total);
       for (JmhPlan.Batch batch : batches) {
         try {
-          results.addAll(new Runner(jmhOptions(batch).build(), progress).run());
+          results.addAll(runBatch(batch, progress));
         } catch (RunnerException | RuntimeException e) {
           failed.add(batch.className() + " " + batch.params() + ": " + e);
           e.printStackTrace(logStream);
@@ -155,6 +163,40 @@ public final class Report {
       ResultFormatFactory.getInstance(ResultFormatType.JSON, json).writeOut(results);
     }
     rows.addAll(Comparison.rows(results));
+  }
+
+  /**
+   * Runs one batch, waiting while another JMH run on this machine holds JMH's lock ({@code
+   * /tmp/jmh.lock}): two measurements at once would spoil both, so the report queues instead of
+   * failing. {@code --ignore-lock} skips the wait.
+   */
+  private Collection<RunResult> runBatch(JmhPlan.Batch batch, ProgressFormat progress)
+      throws RunnerException {
+    long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
+    boolean told = false;
+    while (true) {
+      try {
+        return new Runner(jmhOptions(batch).build(), progress).run();
+      } catch (RunnerException e) {
+        if (!String.valueOf(e.getMessage()).contains("JMH lock") || System.nanoTime() > deadline) {
+          throw e;
+        }
+        if (!told) {
+          console.println("Another JMH run holds /tmp/jmh.lock; waiting (up to " + LOCK_WAIT + ")");
+          told = true;
+        }
+        sleep(LOCK_POLL);
+      }
+    }
+  }
+
+  private static void sleep(Duration d) {
+    try {
+      Thread.sleep(d.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the JMH lock", e);
+    }
   }
 
   private List<String> includes() {
