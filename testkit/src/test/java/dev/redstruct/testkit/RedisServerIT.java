@@ -33,6 +33,16 @@ class RedisServerIT {
         redis.call("CONFIG", "GET", "bind").asList());
   }
 
+  /** The examples in the Javadoc of RedisTest and RespClient. */
+  @Test
+  void javadocExamples(RespClient redis) {
+    redis.call("HSET", "h", "f", "v");
+    assertEquals("listpack", redis.call("OBJECT", "ENCODING", "h").asString());
+    redis.call("SET", "k", "12345").assertOk();
+    assertEquals(RespReply.bulk("int"), redis.call("OBJECT", "ENCODING", "k"));
+    assertEquals("$\"int\"", redis.call("OBJECT", "ENCODING", "k").toString());
+  }
+
   @Test
   void everyReplyType(RespClient redis) {
     assertEquals(new RespReply.Simple("OK"), redis.call("SET", "k", "v"));
