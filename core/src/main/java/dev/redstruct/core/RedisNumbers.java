@@ -1,0 +1,270 @@
+package dev.redstruct.core;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * Redis 7.0's rules for numbers written as byte strings: which strings are integers, how integers
+ * are written back, which strings are scores, and how scores are printed in replies.
+ *
+ * <ul>
+ *   <li><b>Integers</b> ({@code string2ll}, {@code src/util.c}): a byte string is an integer
+ *       exactly when it is the canonical decimal form of a signed 64-bit value: an optional {@code
+ *       -}, then {@code 0} alone or a digit 1-9 followed by digits; no {@code +}, no spaces, no
+ *       leading zeros, no {@code -0}, at most {@value #MAX_LONG_CHARS} bytes, within {@code
+ *       [Long.MIN_VALUE, Long.MAX_VALUE]}. Redis stores such strings as integers and returns them
+ *       unchanged, because {@code ll2string} gives back exactly the canonical form.
+ *   <li><b>Scores</b> ({@code string2d}, as {@code ZADD}, {@code ZINCRBY} and range bounds read
+ *       them): C's {@code strtod} must consume the whole, non-empty string, which must not start
+ *       with white space; the result must not be NaN, must not overflow, and must not underflow to
+ *       zero from a non-zero input. That admits {@code +1}, {@code .5}, {@code 1e3}, hexadecimal
+ *       such as {@code 0x1p3} or {@code 0x10}, and {@code inf}/{@code infinity} in any case with an
+ *       optional sign.
+ *   <li><b>Score replies</b> ({@code addReplyDouble}, {@code src/networking.c}): C's {@code %.17g},
+ *       so {@code 0.1} prints as {@code 0.10000000000000001} and {@code 1e20} as {@code 1e+20};
+ *       infinities print as {@code inf} and {@code -inf}.
+ * </ul>
+ *
+ * <p>All methods are static, thread-safe and allocation-free except where they return a new array
+ * or string.
+ */
+public final class RedisNumbers {
+  /** The longest canonical int64 decimal: {@code -9223372036854775808} has 20 bytes. */
+  public static final int MAX_LONG_CHARS = 20;
+
+  private static final MathContext SEVENTEEN_DIGITS = new MathContext(17, RoundingMode.HALF_EVEN);
+
+  private RedisNumbers() {}
+
+  /**
+   * Tells whether a byte range is the canonical decimal form of a signed 64-bit integer.
+   *
+   * <p>Redis: {@code string2ll}, {@code src/util.c}.
+   *
+   * @param s the array
+   * @param off start of the range
+   * @param len length of the range
+   * @return true when Redis would store the string as an integer
+   */
+  public static boolean isCanonicalLong(byte[] s, int off, int len) {
+    Objects.checkFromIndexSize(off, len, s.length);
+    if (len == 0 || len > MAX_LONG_CHARS) {
+      return false;
+    }
+    if (len == 1 && s[off] == '0') {
+      return true;
+    }
+    boolean negative = s[off] == '-';
+    int i = negative ? off + 1 : off;
+    int end = off + len;
+    if (i == end || s[i] < '1' || s[i] > '9') {
+      return false;
+    }
+    // Accumulate as a negative number: the negative range is the larger one, so it holds MIN_VALUE.
+    long acc = 0;
+    for (; i < end; i++) {
+      int digit = s[i] - '0';
+      if (digit < 0 || digit > 9 || acc < Long.MIN_VALUE / 10) {
+        return false;
+      }
+      acc *= 10;
+      if (acc < Long.MIN_VALUE + digit) {
+        return false;
+      }
+      acc -= digit;
+    }
+    return negative || acc != Long.MIN_VALUE;
+  }
+
+  /**
+   * Returns the value of a canonical int64 decimal.
+   *
+   * <p>Redis: {@code string2ll}, {@code src/util.c}.
+   *
+   * @param s the array
+   * @param off start of the range
+   * @param len length of the range
+   * @return the value
+   * @throws NumberFormatException if {@link #isCanonicalLong} is false for the range
+   */
+  public static long parseCanonicalLong(byte[] s, int off, int len) {
+    if (!isCanonicalLong(s, off, len)) {
+      throw new NumberFormatException(
+          "not a canonical int64 decimal: \""
+              + new String(s, off, len, StandardCharsets.ISO_8859_1)
+              + "\"");
+    }
+    boolean negative = s[off] == '-';
+    long acc = 0;
+    for (int i = negative ? off + 1 : off; i < off + len; i++) {
+      acc = acc * 10 - (s[i] - '0');
+    }
+    return negative ? acc : -acc;
+  }
+
+  /**
+   * Returns how many bytes the decimal form of {@code v} takes.
+   *
+   * @param v the value
+   * @return 1 to {@value #MAX_LONG_CHARS}
+   */
+  public static int stringLength(long v) {
+    int n = v < 0 ? 2 : 1; // sign, and the first digit
+    long rest = v < 0 ? v : -v; // work negative so that MIN_VALUE has no overflow
+    while (rest <= -10) {
+      rest /= 10;
+      n++;
+    }
+    return n;
+  }
+
+  /**
+   * Writes the decimal form of {@code v}.
+   *
+   * <p>Redis: {@code ll2string}, {@code src/util.c}.
+   *
+   * @param v the value
+   * @param dst the destination, with at least {@link #stringLength(long)} bytes from {@code off}
+   * @param off where the first byte goes
+   * @return the number of bytes written
+   */
+  public static int ll2string(long v, byte[] dst, int off) {
+    int n = stringLength(v);
+    Objects.checkFromIndexSize(off, n, dst.length);
+    long rest = v < 0 ? v : -v;
+    for (int i = off + n - 1; i >= off + (v < 0 ? 1 : 0); i--) {
+      dst[i] = (byte) ('0' - (rest % 10));
+      rest /= 10;
+    }
+    if (v < 0) {
+      dst[off] = '-';
+    }
+    return n;
+  }
+
+  /**
+   * Returns the decimal form of {@code v}.
+   *
+   * @param v the value
+   * @return a new array holding the canonical decimal
+   */
+  public static byte[] ll2string(long v) {
+    byte[] out = new byte[stringLength(v)];
+    ll2string(v, out, 0);
+    return out;
+  }
+
+  /**
+   * Parses a score as {@code ZADD} does.
+   *
+   * <p>Redis: {@code string2d}, {@code src/util.c}, reached from {@code getDoubleFromObject}.
+   *
+   * @param s the array
+   * @param off start of the range
+   * @param len length of the range
+   * @return the score, possibly infinite, never NaN
+   * @throws NumberFormatException if Redis would reply "value is not a valid float"
+   */
+  public static double parseScore(byte[] s, int off, int len) {
+    double d = parseScoreOrNaN(s, off, len);
+    if (Double.isNaN(d)) {
+      throw new NumberFormatException(
+          "not a valid float: \"" + new String(s, off, len, StandardCharsets.ISO_8859_1) + "\"");
+    }
+    return d;
+  }
+
+  /**
+   * Parses a score as {@code ZADD} does, returning NaN (never a valid score) for a rejected string,
+   * so that a caller can test validity without an exception.
+   *
+   * @param s the array
+   * @param off start of the range
+   * @param len length of the range
+   * @return the score, or NaN if Redis would reject the string
+   */
+  public static double parseScoreOrNaN(byte[] s, int off, int len) {
+    Objects.checkFromIndexSize(off, len, s.length);
+    return ScoreParser.parse(s, off, len);
+  }
+
+  /**
+   * Formats a score as Redis 7.0 replies with it: C's {@code %.17g}, and {@code inf}/{@code -inf}.
+   *
+   * <p>Redis: {@code addReplyDouble}, {@code src/networking.c}.
+   *
+   * @param d the value
+   * @return the reply text, e.g. {@code "0.10000000000000001"}, {@code "1e+20"}, {@code "-0"}
+   */
+  public static String formatDouble(double d) {
+    if (Double.isNaN(d)) {
+      return "nan";
+    }
+    if (Double.isInfinite(d)) {
+      return d > 0 ? "inf" : "-inf";
+    }
+    if (d == 0) {
+      return Double.doubleToRawLongBits(d) < 0 ? "-0" : "0";
+    }
+    BigDecimal rounded = new BigDecimal(d).round(SEVENTEEN_DIGITS).stripTrailingZeros();
+    String digits = rounded.unscaledValue().abs().toString();
+    int exponent = digits.length() - 1 - rounded.scale();
+    StringBuilder sb = new StringBuilder(24);
+    if (d < 0) {
+      sb.append('-');
+    }
+    if (exponent < -4 || exponent >= 17) {
+      appendScientific(sb, digits, exponent);
+    } else {
+      appendFixed(sb, digits, exponent);
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Formats a score as {@link #formatDouble(double)} does, as ASCII bytes.
+   *
+   * @param d the value
+   * @return a new array with the reply bytes
+   */
+  public static byte[] formatDoubleBytes(double d) {
+    return formatDouble(d).getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /**
+   * {@code %e}-style part of {@code %g}: one digit, the rest after a point, a 2+ digit exponent.
+   */
+  private static void appendScientific(StringBuilder sb, String digits, int exponent) {
+    sb.append(digits.charAt(0));
+    if (digits.length() > 1) {
+      sb.append('.').append(digits, 1, digits.length());
+    }
+    sb.append('e').append(exponent < 0 ? '-' : '+');
+    int abs = Math.abs(exponent);
+    if (abs < 10) {
+      sb.append('0');
+    }
+    sb.append(abs);
+  }
+
+  /** {@code %f}-style part of {@code %g}, with trailing zeros already removed from the digits. */
+  private static void appendFixed(StringBuilder sb, String digits, int exponent) {
+    if (exponent < 0) {
+      sb.append("0.");
+      for (int i = -1; i > exponent; i--) {
+        sb.append('0');
+      }
+      sb.append(digits);
+    } else if (digits.length() <= exponent + 1) {
+      sb.append(digits);
+      for (int i = digits.length(); i <= exponent; i++) {
+        sb.append('0');
+      }
+    } else {
+      sb.append(digits, 0, exponent + 1).append('.').append(digits, exponent + 1, digits.length());
+    }
+  }
+}

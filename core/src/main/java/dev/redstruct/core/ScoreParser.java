@@ -1,0 +1,129 @@
+package dev.redstruct.core;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Emulates Redis's {@code string2d} (C {@code strtod} in the C locale plus Redis's own checks) on a
+ * byte range, returning NaN for every string Redis rejects.
+ */
+/*
+ * Implementation notes.
+ *
+ * strtod's grammar, as glibc implements it, after optional leading white space (which Redis rejects
+ * outright by testing the first byte):
+ *
+ *   [+-] ( decimal | hexadecimal | "inf" | "infinity" | "nan" [ "(" chars ")" ] )   (letters any case)
+ *   decimal     = digits [ "." [digits] ] | "." digits,  then optionally [eE] [+-] digits
+ *   hexadecimal = "0" [xX] ( hexdigits [ "." [hexdigits] ] | "." hexdigits ),
+ *                 then optionally [pP] [+-] digits
+ *
+ * An exponent without digits is not consumed, which leaves bytes over, and Redis rejects any string
+ * strtod does not consume whole. So validation here is "does the grammar match the whole range".
+ * Once it does, the Java parser does the arithmetic: Double.parseDouble is correctly rounded, as
+ * glibc's strtod is, after the hexadecimal form is completed with the "p0" exponent Java demands.
+ *
+ * Redis then rejects NaN, overflow (a finite input that becomes infinite), and underflow to zero of a
+ * non-zero input (strtod's ERANGE with a zero result). Sub-normal results are accepted.
+ */
+final class ScoreParser {
+  private ScoreParser() {}
+
+  static double parse(byte[] s, int off, int len) {
+    int end = off + len;
+    if (len == 0) {
+      return Double.NaN;
+    }
+    int i = off;
+    if (s[i] == '+' || s[i] == '-') {
+      i++;
+    }
+    if (isInfinity(s, i, end)) {
+      return s[off] == '-' ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    }
+    boolean hex = end - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X');
+    int mantissaStart = hex ? i + 2 : i;
+    int afterMantissa = skipMantissa(s, mantissaStart, end, hex);
+    if (afterMantissa < 0) {
+      return Double.NaN;
+    }
+    int afterExponent = skipExponent(s, afterMantissa, end, hex ? 'p' : 'e');
+    if (afterExponent != end) {
+      return Double.NaN;
+    }
+    String text = new String(s, off, len, StandardCharsets.US_ASCII);
+    double value = Double.parseDouble(hex && afterMantissa == end ? text + "p0" : text);
+    if (Double.isInfinite(value)) {
+      return Double.NaN; // overflow: ERANGE with HUGE_VAL
+    }
+    if (value == 0 && hasNonZeroDigit(s, mantissaStart, afterMantissa)) {
+      return Double.NaN; // underflow to zero: ERANGE with a zero result
+    }
+    return value;
+  }
+
+  /** Matches "inf" or "infinity", in any case, ending exactly at {@code end}. */
+  private static boolean isInfinity(byte[] s, int i, int end) {
+    return matchesIgnoreCase(s, i, end, "inf") || matchesIgnoreCase(s, i, end, "infinity");
+  }
+
+  private static boolean matchesIgnoreCase(byte[] s, int i, int end, String word) {
+    if (end - i != word.length()) {
+      return false;
+    }
+    for (int k = 0; k < word.length(); k++) {
+      if (Character.toLowerCase((char) (s[i + k] & 0xff)) != word.charAt(k)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Skips the digits and optional point of a mantissa; returns the index after it, or -1 when there
+   * is no digit at all.
+   */
+  private static int skipMantissa(byte[] s, int i, int end, boolean hex) {
+    int digits = 0;
+    while (i < end && isDigit(s[i], hex)) {
+      i++;
+      digits++;
+    }
+    if (i < end && s[i] == '.') {
+      i++;
+      while (i < end && isDigit(s[i], hex)) {
+        i++;
+        digits++;
+      }
+    }
+    return digits == 0 ? -1 : i;
+  }
+
+  /** Skips an exponent that has at least one digit; otherwise returns {@code i} unchanged. */
+  private static int skipExponent(byte[] s, int i, int end, char marker) {
+    if (i == end || Character.toLowerCase((char) (s[i] & 0xff)) != marker) {
+      return i;
+    }
+    int j = i + 1;
+    if (j < end && (s[j] == '+' || s[j] == '-')) {
+      j++;
+    }
+    int digitsStart = j;
+    while (j < end && s[j] >= '0' && s[j] <= '9') {
+      j++;
+    }
+    return j == digitsStart ? i : j;
+  }
+
+  private static boolean isDigit(byte b, boolean hex) {
+    return (b >= '0' && b <= '9') || (hex && ((b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F')));
+  }
+
+  private static boolean hasNonZeroDigit(byte[] s, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (s[i] != '0' && s[i] != '.') {
+        return true;
+      }
+    }
+    return false;
+  }
+}
