@@ -107,9 +107,23 @@ class BenchmarkSanityTest {
       assertFalse(
           Double.isNaN(g.atLeast()) && Double.isNaN(g.atMost()),
           name + ": @Goal for " + target + " needs atLeast or atMost");
-      Comparison.paramsMatch(g.params(), Map.of()); // rejects a malformed filter
+      checkGoalParams(c, g);
     }
     return baseline;
+  }
+
+  /** A goal's params filter names declared parameters and values, so it can ever match. */
+  private static void checkGoalParams(Class<?> c, Goal g) {
+    Map<String, List<String>> space = BenchmarkHarness.paramSpace(c);
+    for (String pair : g.params().isBlank() ? new String[0] : g.params().split(",")) {
+      String[] kv = pair.split("=", 2);
+      assertEquals(2, kv.length, c.getSimpleName() + ": @Goal params must be name=value: " + pair);
+      List<String> values = space.get(kv[0].trim());
+      assertNotNull(values, c.getSimpleName() + ": @Goal names unknown @Param " + kv[0]);
+      assertTrue(
+          values.contains(kv[1].trim()),
+          c.getSimpleName() + ": @Goal value " + pair + " is not among " + values);
+    }
   }
 
   private static boolean mayDiffer(Method m) {
