@@ -23,7 +23,9 @@ import java.nio.charset.StandardCharsets;
  * glibc's strtod is, after the hexadecimal form is completed with the "p0" exponent Java demands.
  *
  * Redis then rejects NaN, overflow (a finite input that becomes infinite), and underflow to zero of a
- * non-zero input (strtod's ERANGE with a zero result). Sub-normal results are accepted.
+ * non-zero input (strtod's ERANGE with a zero result). Sub-normal results are accepted, but glibc
+ * does not always round them correctly: results at or below MIN_NORMAL are recomputed by
+ * TinyScores, which reproduces glibc's rounding (and decides the underflow).
  */
 final class ScoreParser {
   private ScoreParser() {}
@@ -55,10 +57,47 @@ final class ScoreParser {
     if (Double.isInfinite(value)) {
       return Double.NaN; // overflow: ERANGE with HUGE_VAL
     }
-    if (value == 0 && hasNonZeroDigit(s, mantissaStart, afterMantissa)) {
-      return Double.NaN; // underflow to zero: ERANGE with a zero result
+    if (Math.abs(value) <= Double.MIN_NORMAL && hasNonZeroDigit(s, mantissaStart, afterMantissa)) {
+      double tiny = tiny(s, mantissaStart, afterMantissa, end, hex);
+      if (tiny == 0) {
+        return Double.NaN; // underflow to zero: ERANGE with a zero result
+      }
+      if (!Double.isNaN(tiny)) {
+        value = s[off] == '-' ? -tiny : tiny;
+      }
     }
     return value;
+  }
+
+  /** Re-rounds a result at or below MIN_NORMAL as glibc does; see {@link TinyScores}. */
+  private static double tiny(byte[] s, int from, int mantissaEnd, int end, boolean hex) {
+    StringBuilder digits = new StringBuilder(mantissaEnd - from);
+    int pointAt = -1;
+    for (int i = from; i < mantissaEnd; i++) {
+      if (s[i] == '.') {
+        pointAt = digits.length();
+      } else {
+        digits.append((char) s[i]);
+      }
+    }
+    if (pointAt < 0) {
+      pointAt = digits.length();
+    }
+    long exponent = mantissaEnd == end ? 0 : exponentValue(s, mantissaEnd + 1, end);
+    String d = digits.toString();
+    return hex
+        ? TinyScores.hexadecimal(d, pointAt, exponent)
+        : TinyScores.decimal(d, pointAt, exponent);
+  }
+
+  /** Reads a signed decimal exponent, saturating far beyond any double's range. */
+  private static long exponentValue(byte[] s, int from, int end) {
+    boolean negative = s[from] == '-';
+    long e = 0;
+    for (int i = s[from] == '-' || s[from] == '+' ? from + 1 : from; i < end; i++) {
+      e = Math.min(e * 10 + (s[i] - '0'), 1L << 40);
+    }
+    return negative ? -e : e;
   }
 
   /** Matches "inf" or "infinity", in any case, ending exactly at {@code end}. */
