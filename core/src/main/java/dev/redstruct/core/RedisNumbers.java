@@ -209,6 +209,9 @@ public final class RedisNumbers {
     if (d == 0) {
       return Double.doubleToRawLongBits(d) < 0 ? "-0" : "0";
     }
+    if (isSmallInteger(d)) {
+      return Long.toString((long) d);
+    }
     BigDecimal rounded = new BigDecimal(d).round(SEVENTEEN_DIGITS).stripTrailingZeros();
     String digits = rounded.unscaledValue().abs().toString();
     int exponent = digits.length() - 1 - rounded.scale();
@@ -231,7 +234,20 @@ public final class RedisNumbers {
    * @return a new array with the reply bytes
    */
   public static byte[] formatDoubleBytes(double d) {
+    if (d != 0 && isSmallInteger(d)) {
+      return ll2string((long) d);
+    }
     return formatDouble(d).getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /**
+   * The exact fast path of {@code %.17g}: a non-zero integer below 10^17 in magnitude has at most
+   * 17 digits, so nothing is rounded; its decimal exponent is at most 16, so the notation is fixed;
+   * and the fraction digits are all zeros, which {@code %g} strips together with the point. What
+   * remains is the integer's own decimal. (The double 1e17 is exactly 10^17.)
+   */
+  private static boolean isSmallInteger(double d) {
+    return Math.abs(d) < 1e17 && d == (long) d;
   }
 
   /**

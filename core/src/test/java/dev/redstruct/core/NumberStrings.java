@@ -46,6 +46,9 @@ final class NumberStrings {
     -1_000_000_000_000_000_000L
   };
 
+  /** 2^-1134 = 5^1134 * 10^-1134: the exact decimal of a multiple of 2^-1134. */
+  private static final BigInteger FIVE_POW_1134 = BigInteger.valueOf(5).pow(1134);
+
   private NumberStrings() {}
 
   /** Canonical int64 decimals of values chosen across all magnitudes and at the boundaries. */
@@ -351,7 +354,7 @@ final class NumberStrings {
     if (r.nextBoolean()) {
       return "0x" + n.toString(16) + "p-1134";
     }
-    return new BigDecimal(n.multiply(BigInteger.valueOf(5).pow(1134)), 1134).toPlainString();
+    return new BigDecimal(n.multiply(FIVE_POW_1134), 1134).toPlainString();
   }
 
   static double randomDouble(RandomGenerator r) {

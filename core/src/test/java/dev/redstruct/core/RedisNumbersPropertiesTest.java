@@ -57,7 +57,11 @@ class RedisNumbersPropertiesTest {
     Gen<Double> bits = longs().all().map(Double::longBitsToDouble);
     Gen<Double> subnormal =
         longs().between(0, (1L << 52) - 1).map(b -> Double.longBitsToDouble(b) * -1.0);
-    return bits.mix(subnormal, 15).assuming(d -> !Double.isNaN(d) && !Double.isInfinite(d));
+    Gen<Double> integral =
+        longs().between(-200_000_000_000_000_000L, 200_000_000_000_000_000L).map(v -> (double) v);
+    return bits.mix(subnormal, 15)
+        .mix(integral, 25)
+        .assuming(d -> !Double.isNaN(d) && !Double.isInfinite(d));
   }
 
   @Test
@@ -132,6 +136,17 @@ class RedisNumbersPropertiesTest {
               }
               assertTrue(c <= 0, s);
             });
+  }
+
+  @Test
+  void formatDoubleBytesIsFormatDoubleInAscii() {
+    qt().withExamples(EXAMPLES)
+        .forAll(finiteDoubles())
+        .checkAssert(
+            d ->
+                assertArrayEquals(
+                    RedisNumbers.formatDouble(d).getBytes(StandardCharsets.US_ASCII),
+                    RedisNumbers.formatDoubleBytes(d)));
   }
 
   /** For normal doubles, Redis's parser reads the JDK's shortest form back exactly. */

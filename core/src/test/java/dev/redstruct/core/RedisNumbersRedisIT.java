@@ -2,6 +2,7 @@ package dev.redstruct.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.redstruct.testkit.RedisGenerators;
 import dev.redstruct.testkit.RedisTest;
 import dev.redstruct.testkit.RespClient;
 import dev.redstruct.testkit.RespReply;
@@ -62,7 +63,7 @@ class RedisNumbersRedisIT {
       values.add(s.getBytes(StandardCharsets.UTF_8));
     }
     for (int i = 0; i < CASES; i++) {
-      values.add(NumberStrings.integerLike(rnd));
+      values.add(integerCase(rnd, i));
     }
     List<byte[][]> commands = new ArrayList<>();
     for (int i = 0; i < values.size(); i++) {
@@ -109,7 +110,7 @@ class RedisNumbersRedisIT {
       scores.add(s.getBytes(StandardCharsets.UTF_8));
     }
     for (int i = 0; i < CASES; i++) {
-      scores.add(NumberStrings.scoreLike(rnd));
+      scores.add(i % 4 == 3 ? RedisGenerators.scoreString(rnd) : NumberStrings.scoreLike(rnd));
     }
     List<byte[][]> commands = new ArrayList<>();
     for (int i = 0; i < scores.size(); i++) {
@@ -153,6 +154,18 @@ class RedisNumbersRedisIT {
     assertEquals(RespReply.bulk("skiplist"), redis.call("OBJECT", "ENCODING", "sl"));
     assertEquals(RespReply.bulk("-0"), redis.call("ZSCORE", "sl", "m"));
     assertEquals("-0", RedisNumbers.formatDouble(RedisNumbers.parseScore(bytes("-0"), 0, 2)));
+  }
+
+  /** Three in four from the local near-integer generator, the rest from testkit's generators. */
+  private static byte[] integerCase(SplittableRandom rnd, int i) {
+    switch (i % 8) {
+      case 5:
+        return RedisGenerators.nearCanonicalInteger(rnd);
+      case 6:
+        return RedisGenerators.mixed(rnd);
+      default:
+        return NumberStrings.integerLike(rnd);
+    }
   }
 
   private static void report(String what, long seed, int cases, List<String> mismatches) {
