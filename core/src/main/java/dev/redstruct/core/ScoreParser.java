@@ -30,10 +30,21 @@ import java.nio.charset.StandardCharsets;
 final class ScoreParser {
   private ScoreParser() {}
 
+  /** 10^0 .. 10^15, all exact doubles. */
+  private static final double[] POWERS_OF_TEN = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
+  };
+
+  private static final int FAST_PATH_DIGITS = 15;
+
   static double parse(byte[] s, int off, int len) {
     int end = off + len;
     if (len == 0) {
       return Double.NaN;
+    }
+    double simple = simpleDecimal(s, off, end);
+    if (!Double.isNaN(simple)) {
+      return simple;
     }
     int i = off;
     if (s[i] == '+' || s[i] == '-') {
@@ -98,6 +109,43 @@ final class ScoreParser {
       e = Math.min(e * 10 + (s[i] - '0'), 1L << 40);
     }
     return negative ? -e : e;
+  }
+
+  /**
+   * Clinger's fast path, without allocation: {@code [+-]digits[.digits]} with at most 15 digits in
+   * all is m / 10^k with m &lt; 10^15 and k &lt;= 15, both exact doubles, so the one correctly
+   * rounded IEEE division gives the correctly rounded value, which is what glibc returns for a
+   * normal result (and the smallest non-zero result here, 1e-15, is normal). Returns NaN when the
+   * string has another shape; the general parser then decides.
+   */
+  private static double simpleDecimal(byte[] s, int off, int end) {
+    int i = off;
+    boolean negative = s[i] == '-';
+    if (negative || s[i] == '+') {
+      i++;
+    }
+    long m = 0;
+    int digits = 0;
+    int fraction = -1; // digits after the point; -1 while no point was seen
+    for (; i < end; i++) {
+      byte c = s[i];
+      if (c >= '0' && c <= '9') {
+        if (++digits > FAST_PATH_DIGITS) {
+          return Double.NaN;
+        }
+        m = m * 10 + (c - '0');
+        fraction += fraction >= 0 ? 1 : 0;
+      } else if (c == '.' && fraction < 0) {
+        fraction = 0;
+      } else {
+        return Double.NaN;
+      }
+    }
+    if (digits == 0) {
+      return Double.NaN;
+    }
+    double d = fraction > 0 ? m / POWERS_OF_TEN[fraction] : m;
+    return negative ? -d : d;
   }
 
   /** Matches "inf" or "infinity", in any case, ending exactly at {@code end}. */

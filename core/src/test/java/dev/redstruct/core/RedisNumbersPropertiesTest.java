@@ -149,6 +149,38 @@ class RedisNumbersPropertiesTest {
                     RedisNumbers.formatDoubleBytes(d)));
   }
 
+  /**
+   * Short decimals take an allocation-free fast path (m / 10^k); the JDK's correctly rounded parser
+   * is the independent model, which glibc agrees with for normal results.
+   */
+  @Test
+  void shortDecimalsParseAsTheJdk() {
+    Gen<String> digits = longs().between(0, 999_999_999_999_999L).map(v -> Long.toString(v));
+    Gen<String> decimals =
+        digits.zip(
+            integers().between(0, 16),
+            integers().between(0, 2),
+            (d, point, sign) -> {
+              String body =
+                  point > d.length() ? d : d.substring(0, point) + "." + d.substring(point);
+              return (sign == 0 ? "-" : sign == 1 ? "+" : "") + body;
+            });
+    qt().withExamples(EXAMPLES)
+        .forAll(decimals)
+        .checkAssert(
+            s -> {
+              byte[] b = s.getBytes(StandardCharsets.US_ASCII);
+              double expected =
+                  s.equals(".") || s.endsWith("-.") || s.endsWith("+.")
+                      ? Double.NaN
+                      : Double.parseDouble(s);
+              assertEquals(
+                  Double.doubleToRawLongBits(expected),
+                  Double.doubleToRawLongBits(RedisNumbers.parseScoreOrNaN(b, 0, b.length)),
+                  s);
+            });
+  }
+
   /** For normal doubles, Redis's parser reads the JDK's shortest form back exactly. */
   @Test
   void parsesTheJdkShortestForm() {
