@@ -49,18 +49,20 @@ public final class Report {
   private static final Duration LOCK_POLL = Duration.ofSeconds(2);
 
   /**
-   * Quick mode's JMH settings: 1 fork, 1 warmup and 2 measurement iterations of 200 ms. Measured on
-   * the core benchmarks (2 busy cores): ratios to the baseline stay within the quick run's own
-   * run-to-run spread of the former 2 x 250 ms + 3 x 300 ms, at about 1.5 s instead of 2.5 s per
-   * run, most of it the fork's start-up. One fork is the minimum that keeps benchmarks from sharing
-   * one JIT profile.
+   * Quick mode's JMH settings: 1 fork, 1 warmup iteration of 200 ms, 3 measurement iterations of
+   * 150 ms (0.65 s of timed work, was 1.4 s). Measured on the core benchmarks with the 2 cores at
+   * load 16-19: a run took 1.1-5 s (was 3-4.4 s), and a run of 50 ms alone 1.4-3.8 s, so the fork's
+   * start-up is most of the cost; the spread of ratios between repeated quick runs was as wide with
+   * either setting (the load dominates), so longer iterations bought nothing. Three measurement
+   * iterations because JMH gives no error estimate for fewer; one fork is the minimum that keeps
+   * benchmarks from sharing one JIT profile.
    */
-  static final String QUICK_JMH = "1 fork, 1 x 200 ms warmup, 2 x 200 ms measurement";
+  static final String QUICK_JMH = "1 fork, 1 x 200 ms warmup, 3 x 150 ms measurement";
 
   static final String FULL_JMH = "2 forks, 3 x 1 s warmup, 5 x 1 s measurement";
 
   /** Rough wall time of one method x params run in quick mode, fork start-up included. */
-  static final double QUICK_SECONDS_PER_RUN = 1.5;
+  static final double QUICK_SECONDS_PER_RUN = 2.0;
 
   /** What a section may spend in quick mode before the report flags it. */
   static final double QUICK_SECTION_BUDGET_SECONDS = 30;
@@ -257,8 +259,8 @@ public final class Report {
     return b.forks(1)
         .warmupIterations(1)
         .warmupTime(TimeValue.milliseconds(200))
-        .measurementIterations(2)
-        .measurementTime(TimeValue.milliseconds(200));
+        .measurementIterations(3)
+        .measurementTime(TimeValue.milliseconds(150));
   }
 
   private List<ReportWriter.SectionOutcome> runSections() {

@@ -185,7 +185,7 @@ final class ReportWriter {
     out.append(
         String.format(
             Locale.ROOT,
-            "Elapsed %s (%d batches and sections, %.0f s measured); slowest:%n",
+            "Elapsed %s (%d batches and sections, %.1f s in them); slowest:%n",
             data.header.getOrDefault("elapsed", "?"),
             data.costs.size(),
             total));
