@@ -346,7 +346,7 @@ public final class Bitmap {
    */
   public long bitPos(boolean bit, long start) {
     long s = clampIndex(start, length);
-    return find(bit, s * 8, (long) length * 8 - 1, false);
+    return s >= length ? -1 : find(bit, s * 8, (long) length * 8 - 1, false);
   }
 
   /**
