@@ -259,7 +259,7 @@ public final class BitmapKeyspace {
     if (len == 0) {
       keys.remove(ByteBuffer.wrap(argv[2]));
     } else {
-      keys.put(ByteBuffer.wrap(argv[2].clone()), Bitmap.wrap(result.toByteArray()));
+      keys.put(ByteBuffer.wrap(argv[2].clone()), result);
     }
     out.integer(len);
   }

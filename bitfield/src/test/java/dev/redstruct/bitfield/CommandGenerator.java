@@ -40,7 +40,7 @@ final class CommandGenerator {
 
   /** A bit offset for writes: mostly small, rarely a few MB. */
   long writeOffset() {
-    if (chance(1)) {
+    if (rnd.nextInt(2000) == 0) {
       return rnd.nextLong(LARGE_BITS);
     }
     if (chance(30)) {
@@ -127,10 +127,7 @@ final class CommandGenerator {
       return set();
     }
     if (r < 98) {
-      return cmd("STRLEN", anyKey());
-    }
-    if (r < 99) {
-      return cmd("DEL", key());
+      return cmd(chance(50) ? "STRLEN" : "DEL", anyKey());
     }
     return arityError();
   }
