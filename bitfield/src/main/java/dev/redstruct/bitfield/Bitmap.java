@@ -25,28 +25,34 @@ import java.util.Objects;
  * and changes nothing.
  *
  * <p>Complexity: {@code setBit}/{@code getBit} O(1) amortised; {@code bitCount}, {@code bitPos} and
- * {@code bitOp} O(n) over 64-bit words. The hot paths allocate nothing except when the string
- * grows. Not thread-safe: callers synchronise externally. Nulls are rejected with {@link
- * NullPointerException}.
+ * {@code bitOp} O(n) over 64-bit words; {@link #toByteArray()} and the byte-array factories O(n).
+ * The hot paths allocate nothing except when the string grows. Not thread-safe: callers synchronise
+ * externally. Nulls are rejected with {@link NullPointerException}.
  */
 public final class Bitmap {
   /*
    * Implementation notes.
    *
    * Mirrors src/bitops.c and the growth rule of sdsMakeRoomFor (src/sds.c) of Redis 7.0.15.
-   * The value lives in bytes[0, length); bytes.length is the capacity that sdsMakeRoomFor would
-   * reserve: when a write needs L > capacity bytes, the new capacity is 2L below 1 MB and L + 1 MB
-   * above (Redis adds allocator rounding on top, which nothing observable depends on).
    *
-   * Word loops read the byte array through VarHandle views. Counting and boolean operations use
-   * the native order (bit positions inside a word do not matter there); position searches and
-   * BITFIELD use big-endian, so that the word's most significant bit is the lowest Redis bit
-   * number and Long.numberOfLeadingZeros gives the offset inside the word.
+   * Layout: the string's bytes are packed big-endian into 64-bit words, so Redis bit n is bit
+   * (63 - n % 64) of words[n / 64]:
+   *
+   *   bytes  66 6f 6f 62 61 72 ("foobar")
+   *   words[0] = 0x666f6f6261720000     (byte 8k+j sits in bits 63-8j .. 56-8j of word k)
+   *
+   * With this layout every hot loop is a plain long[] loop, as in java.util.BitSet (which the JIT
+   * unrolls and vectorises), while a word's most significant bit is still the lowest Redis bit
+   * number, so Long.numberOfLeadingZeros gives positions and a BITFIELD field is a shift of at most
+   * two words. Byte arrays are converted on the way in and out (VarHandle big-endian views).
+   *
+   * alloc models sdsalloc: when a write needs L > alloc bytes, the new alloc is 2L below 1 MB and
+   * L + 1 MB above (Redis adds allocator rounding on top, which nothing observable depends on).
    *
    * Invariants (checkInvariants):
-   *   I1  0 <= length <= bytes.length
-   *   I2  bytes[length, bytes.length) are all zero, so a word read that overlaps the end of the
-   *       value sees the zero padding Redis's commands assume
+   *   I1  0 <= length <= alloc <= words.length * 8
+   *   I2  every byte at index >= length is zero, so whole-word loops see the zero padding that
+   *       Redis's commands assume past the end
    *   I3  length <= MAX_LENGTH (the last byte a write at MAX_BIT_OFFSET of a 64-bit field reaches)
    */
 
@@ -65,12 +71,10 @@ public final class Bitmap {
   /** SDS_MAX_PREALLOC, src/sds.h: below it capacity doubles, above it grows by this much. */
   static final int SDS_MAX_PREALLOC = 1024 * 1024;
 
-  static final VarHandle LONG_NATIVE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
   static final VarHandle LONG_BE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
-  private static final byte[] EMPTY = new byte[0];
+  private static final long[] EMPTY = new long[0];
 
   /** How BITCOUNT and BITPOS read their start and end arguments. */
   public enum Unit {
@@ -102,12 +106,33 @@ public final class Bitmap {
     FAIL
   }
 
-  private byte[] bytes;
+  private long[] words;
   private int length;
+  private int alloc;
 
-  private Bitmap(byte[] bytes, int length) {
-    this.bytes = bytes;
+  private Bitmap(long[] words, int length, int alloc) {
+    this.words = words;
     this.length = length;
+    this.alloc = alloc;
+  }
+
+  private static Bitmap ofBytes(byte[] value) {
+    checkLength(value.length);
+    int len = value.length;
+    long[] w = new long[(len + 7) >>> 3];
+    int full = len >>> 3;
+    for (int k = 0; k < full; k++) {
+      w[k] = (long) LONG_BE.get(value, k << 3);
+    }
+    for (int i = full << 3; i < len; i++) {
+      w[full] |= (value[i] & 0xFFL) << (56 - 8 * (i & 7));
+    }
+    return new Bitmap(w, len, len);
+  }
+
+  /** Number of words that hold the value's bytes. */
+  private static int wordsFor(int bytes) {
+    return (bytes + 7) >>> 3;
   }
 
   /**
@@ -116,12 +141,13 @@ public final class Bitmap {
    * @return a new, empty bitmap
    */
   public static Bitmap create() {
-    return new Bitmap(EMPTY, 0);
+    return new Bitmap(EMPTY, 0, 0);
   }
 
   /**
-   * Returns a bitmap over the given bytes without copying them, e.g. a value obtained with {@code
-   * GET}. The bitmap owns the array afterwards: the caller must not touch it.
+   * Returns a bitmap holding the given bytes, e.g. a value obtained with {@code GET}. The words
+   * layout cannot view a byte array, so this reads the bytes once (O(n)) and keeps no reference to
+   * the array; it is the same as {@link #copyOf}.
    *
    * @param value the string's bytes
    * @return a bitmap whose {@link #toByteArray()} equals {@code value}
@@ -129,8 +155,7 @@ public final class Bitmap {
    *     bit commands
    */
   public static Bitmap wrap(byte[] value) {
-    checkLength(value.length);
-    return new Bitmap(value, value.length);
+    return ofBytes(value);
   }
 
   /**
@@ -141,8 +166,7 @@ public final class Bitmap {
    * @throws IllegalArgumentException if the value is too long (see {@link #wrap})
    */
   public static Bitmap copyOf(byte[] value) {
-    checkLength(value.length);
-    return new Bitmap(value.clone(), value.length);
+    return ofBytes(value);
   }
 
   /**
@@ -161,15 +185,11 @@ public final class Bitmap {
       throw new IllegalArgumentException(ERR_BIT_OFFSET);
     }
     int len = (int) ((highest + 8) >>> 3);
-    byte[] out = new byte[len];
-    long[] words = set.toLongArray();
-    for (int w = 0; w < words.length; w++) {
-      long redisOrder = Long.reverse(words[w]);
-      for (int b = 0; b < 8 && w * 8 + b < len; b++) {
-        out[w * 8 + b] = (byte) (redisOrder >>> (56 - 8 * b));
-      }
+    long[] w = set.toLongArray();
+    for (int k = 0; k < w.length; k++) {
+      w[k] = Long.reverse(w[k]);
     }
-    return new Bitmap(out, len);
+    return new Bitmap(w, len, len);
   }
 
   /**
@@ -178,11 +198,11 @@ public final class Bitmap {
    * @return a new bit set
    */
   public BitSet toBitSet() {
-    long[] words = new long[(length + 7) >>> 3];
-    for (int w = 0; w < words.length; w++) {
-      words[w] = Long.reverse(wordBE(w * 8));
+    long[] w = new long[wordsFor(length)];
+    for (int k = 0; k < w.length; k++) {
+      w[k] = Long.reverse(words[k]);
     }
-    return BitSet.valueOf(words);
+    return BitSet.valueOf(w);
   }
 
   /**
@@ -191,7 +211,15 @@ public final class Bitmap {
    * @return the bytes
    */
   public byte[] toByteArray() {
-    return Arrays.copyOf(bytes, length);
+    byte[] out = new byte[length];
+    int full = length >>> 3;
+    for (int k = 0; k < full; k++) {
+      LONG_BE.set(out, k << 3, words[k]);
+    }
+    for (int i = full << 3; i < length; i++) {
+      out[i] = (byte) byteAt(i);
+    }
+    return out;
   }
 
   /**
@@ -205,12 +233,12 @@ public final class Bitmap {
 
   /** Reserved bytes, as sdsalloc would report them without allocator rounding. */
   int capacity() {
-    return bytes.length;
+    return alloc;
   }
 
-  /** The backing array; callers inside the package must stay within [0, length). */
-  byte[] array() {
-    return bytes;
+  /** The backing words (see the layout above); package callers keep I2. */
+  long[] words() {
+    return words;
   }
 
   // ---------------------------------------------------------------- SETBIT / GETBIT
@@ -231,9 +259,10 @@ public final class Bitmap {
     if (index >= length) {
       growTo(index + 1);
     }
-    int mask = 0x80 >>> (int) (offset & 7);
-    int old = bytes[index];
-    bytes[index] = (byte) (value ? old | mask : old & ~mask);
+    int k = (int) (offset >>> 6);
+    long mask = Long.MIN_VALUE >>> offset; // the shift uses offset & 63
+    long old = words[k];
+    words[k] = value ? old | mask : old & ~mask;
     return (old & mask) != 0;
   }
 
@@ -248,8 +277,9 @@ public final class Bitmap {
    */
   public boolean getBit(long offset) {
     checkOffset(offset);
-    long index = offset >>> 3;
-    return index < length && (bytes[(int) index] & (0x80 >>> (int) (offset & 7))) != 0;
+    long k = offset >>> 6;
+    // past the end: beyond the array, or zero by I2
+    return k < words.length && (words[(int) k] & (Long.MIN_VALUE >>> offset)) != 0;
   }
 
   // ---------------------------------------------------------------- BITCOUNT
@@ -260,7 +290,13 @@ public final class Bitmap {
    * @return the population count
    */
   public long bitCount() {
-    return popcount(bytes, 0, length);
+    long[] w = words;
+    int n = wordsFor(length);
+    long c = 0;
+    for (int k = 0; k < n; k++) {
+      c += Long.bitCount(w[k]);
+    }
+    return c;
   }
 
   /**
@@ -287,15 +323,7 @@ public final class Bitmap {
     if (start > end) {
       return 0;
     }
-    if (unit == Unit.BYTE) {
-      return popcount(bytes, (int) start, (int) end + 1);
-    }
-    int first = (int) (start >>> 3);
-    int last = (int) (end >>> 3);
-    long count = popcount(bytes, first, last + 1);
-    count -= Integer.bitCount(bytes[first] & ~(0xFF >>> (start & 7)) & 0xFF);
-    count -= Integer.bitCount(bytes[last] & (0x7F >>> (end & 7)));
-    return count;
+    return unit == Unit.BYTE ? popcount(start * 8, end * 8 + 7) : popcount(start, end);
   }
 
   private static long clampIndex(long index, long total) {
@@ -303,23 +331,24 @@ public final class Bitmap {
     return v < 0 ? 0 : v;
   }
 
-  /** Population count of bytes [from, to). Redis: redisPopcount, src/bitops.c. */
-  static long popcount(byte[] a, int from, int to) {
-    long c0 = 0;
-    long c1 = 0;
-    int i = from;
-    for (; i + 16 <= to; i += 16) {
-      c0 += Long.bitCount((long) LONG_NATIVE.get(a, i));
-      c1 += Long.bitCount((long) LONG_NATIVE.get(a, i + 8));
+  /**
+   * Set bits in bit range [from, to], both inside the string. Redis: redisPopcount and the edge
+   * masks of bitcountCommand, src/bitops.c.
+   */
+  private long popcount(long from, long to) {
+    long[] w = words;
+    int first = (int) (from >>> 6);
+    int last = (int) (to >>> 6);
+    long head = -1L >>> from;
+    long tail = -1L << (63 - (to & 63));
+    if (first == last) {
+      return Long.bitCount(w[first] & head & tail);
     }
-    if (i + 8 <= to) {
-      c0 += Long.bitCount((long) LONG_NATIVE.get(a, i));
-      i += 8;
+    long c = Long.bitCount(w[first] & head) + Long.bitCount(w[last] & tail);
+    for (int k = first + 1; k < last; k++) {
+      c += Long.bitCount(w[k]);
     }
-    for (; i < to; i++) {
-      c1 += Integer.bitCount(a[i] & 0xFF);
-    }
-    return c0 + c1;
+    return c;
   }
 
   // ---------------------------------------------------------------- BITPOS
@@ -386,52 +415,29 @@ public final class Bitmap {
     if (from > to) {
       return -1;
     }
-    int first = (int) (from >>> 3);
-    int last = (int) (to >>> 3);
-    int flip = bit ? 0 : 0xFF;
-    int headMask = 0xFF >>> (from & 7);
-    int tailMask = (0xFF << (7 - (to & 7))) & 0xFF;
+    long[] w = words;
+    long flip = bit ? 0 : -1L;
+    int first = (int) (from >>> 6);
+    int last = (int) (to >>> 6);
+    long head = -1L >>> from;
+    long tail = -1L << (63 - (to & 63));
+    long v = (w[first] ^ flip) & head;
     if (first == last) {
-      int v = ((bytes[first] & 0xFF) ^ flip) & headMask & tailMask;
-      return v != 0 ? hit(first, v) : miss(bit, last, endGiven);
+      v &= tail;
+    } else if (v == 0) {
+      int k = first + 1;
+      while (k < last && (v = w[k] ^ flip) == 0) {
+        k++;
+      }
+      first = k;
+      if (k == last) {
+        v = (w[last] ^ flip) & tail;
+      }
     }
-    int v = ((bytes[first] & 0xFF) ^ flip) & headMask;
     if (v != 0) {
-      return hit(first, v);
+      return ((long) first << 6) + Long.numberOfLeadingZeros(v);
     }
-    long pos = scan(bytes, first + 1, last, flip);
-    if (pos >= 0) {
-      return pos;
-    }
-    v = ((bytes[last] & 0xFF) ^ flip) & tailMask;
-    return v != 0 ? hit(last, v) : miss(bit, last, endGiven);
-  }
-
-  private static long hit(int index, int v) {
-    return (long) index * 8 + Integer.numberOfLeadingZeros(v) - 24;
-  }
-
-  private static long miss(boolean bit, int last, boolean endGiven) {
-    return !bit && !endGiven ? ((long) last + 1) * 8 : -1;
-  }
-
-  /** First bit in whole bytes [from, to) that differs from the flip pattern, or -1. */
-  private static long scan(byte[] a, int from, int to, int flip) {
-    long wordFlip = flip == 0 ? 0 : -1L;
-    int i = from;
-    for (; i + 8 <= to; i += 8) {
-      long w = (long) LONG_BE.get(a, i) ^ wordFlip;
-      if (w != 0) {
-        return (long) i * 8 + Long.numberOfLeadingZeros(w);
-      }
-    }
-    for (; i < to; i++) {
-      int v = (a[i] & 0xFF) ^ flip;
-      if (v != 0) {
-        return hit(i, v);
-      }
-    }
-    return -1;
+    return !bit && !endGiven ? ((to >>> 3) + 1) * 8 : -1;
   }
 
   // ---------------------------------------------------------------- BITOP
@@ -465,10 +471,11 @@ public final class Bitmap {
       max = Math.max(max, sources[j].length);
       aliased |= j > 0 && sources[j] == dest;
     }
-    byte[] out = aliased || dest.bytes.length < max ? new byte[max] : dest.bytes;
-    Bitops.copyHead(sources[0], out, max);
+    long[] out =
+        aliased || dest.words.length < wordsFor(max) ? new long[wordsFor(max)] : dest.words;
+    Bitops.copyHead(sources[0], out, wordsFor(max));
     for (int j = 1; j < sources.length; j++) {
-      Bitops.fold(op, out, max, sources[j].bytes, sources[j].length);
+      Bitops.fold(op, out, wordsFor(max), sources[j].words, wordsFor(sources[j].length));
     }
     if (op == Op.NOT) {
       Bitops.not(out, max);
@@ -492,19 +499,26 @@ public final class Bitmap {
       throw new IllegalArgumentException("ERR BITOP NOT must be called with a single source key.");
     }
     int max = Math.max(a.length, b.length);
-    byte[] out = b == dest || dest.bytes.length < max ? new byte[max] : dest.bytes;
-    Bitops.copyHead(a, out, max);
-    Bitops.fold(op, out, max, b.bytes, b.length);
+    int n = wordsFor(max);
+    long[] out = b == dest || dest.words.length < n ? new long[n] : dest.words;
+    Bitops.copyHead(a, out, n);
+    Bitops.fold(op, out, n, b.words, wordsFor(b.length));
     dest.adopt(out, max);
     return max;
   }
 
-  /** Installs a computed result, keeping I2 (zero tail) when the array is reused. */
-  private void adopt(byte[] out, int newLength) {
-    if (out == bytes && newLength < length) {
-      Arrays.fill(bytes, newLength, length, (byte) 0);
+  /**
+   * Installs a computed result whose words [0, wordsFor(newLength)) are final; clears the stale
+   * words after them when the array is reused, keeping I2. A new array gets alloc = length, as
+   * BITOP stores a freshly built string.
+   */
+  private void adopt(long[] out, int newLength) {
+    if (out == words) {
+      Arrays.fill(words, wordsFor(newLength), wordsFor(length), 0L);
+    } else {
+      alloc = newLength;
     }
-    bytes = out;
+    words = out;
     length = newLength;
   }
 
@@ -516,9 +530,10 @@ public final class Bitmap {
    * @param value the new bytes (copied)
    */
   public void set(byte[] value) {
-    checkLength(value.length);
-    bytes = value.clone();
-    length = value.length;
+    Bitmap b = ofBytes(value);
+    words = b.words;
+    length = b.length;
+    alloc = b.alloc;
   }
 
   // ---------------------------------------------------------------- growth and checks
@@ -531,10 +546,11 @@ public final class Bitmap {
     if (newLength <= length) {
       return;
     }
-    if (newLength > bytes.length) {
+    if (newLength > alloc) {
       long target =
           newLength < SDS_MAX_PREALLOC ? 2L * newLength : (long) newLength + SDS_MAX_PREALLOC;
-      bytes = Arrays.copyOf(bytes, (int) Math.min(target, Integer.MAX_VALUE - 16));
+      alloc = (int) Math.min(target, Integer.MAX_VALUE - 16);
+      words = Arrays.copyOf(words, wordsFor(alloc));
     }
     length = newLength;
   }
@@ -552,30 +568,20 @@ public final class Bitmap {
     }
   }
 
-  /** Big-endian word at byte index i, zero-padded past the array. */
-  long wordBE(int i) {
-    if (i + 8 <= bytes.length) {
-      return (long) LONG_BE.get(bytes, i);
-    }
-    long w = 0;
-    for (int k = 0; k < 8; k++) {
-      w = (w << 8) | (i + k < bytes.length ? bytes[i + k] & 0xFF : 0);
-    }
-    return w;
-  }
-
-  /** Byte at index i as 0..255, zero past the array. */
-  int byteAt(long i) {
-    return i < bytes.length ? bytes[(int) i] & 0xFF : 0;
+  /** Byte at index i as 0..255 (zero past the end). */
+  int byteAt(int i) {
+    int k = i >>> 3;
+    return k < words.length ? (int) (words[k] >>> (56 - 8 * (i & 7))) & 0xFF : 0;
   }
 
   /** Checks I1..I3; throws AssertionError naming the broken invariant. */
   void checkInvariants() {
-    if (length < 0 || length > bytes.length) {
-      throw new AssertionError("I1: length " + length + " capacity " + bytes.length);
+    if (length < 0 || length > alloc || alloc > (long) words.length * 8) {
+      throw new AssertionError(
+          "I1: length " + length + " alloc " + alloc + " words " + words.length);
     }
-    for (int i = length; i < bytes.length; i++) {
-      if (bytes[i] != 0) {
+    for (int i = length; i < words.length * 8; i++) {
+      if (byteAt(i) != 0) {
         throw new AssertionError("I2: non-zero byte past the end at " + i);
       }
     }
@@ -651,14 +657,15 @@ public final class Bitmap {
   @Override
   public boolean equals(Object o) {
     return o instanceof Bitmap other
-        && Arrays.equals(bytes, 0, length, other.bytes, 0, other.length);
+        && length == other.length
+        && Arrays.equals(words, 0, wordsFor(length), other.words, 0, wordsFor(length));
   }
 
   @Override
   public int hashCode() {
-    int h = 1;
-    for (int i = 0; i < length; i++) {
-      h = 31 * h + bytes[i];
+    int h = length;
+    for (int k = 0; k < wordsFor(length); k++) {
+      h = 31 * h + Long.hashCode(words[k]);
     }
     return h;
   }
@@ -668,8 +675,8 @@ public final class Bitmap {
   public String toString() {
     StringBuilder sb = new StringBuilder("Bitmap[").append(length).append(" bytes:");
     for (int i = 0; i < Math.min(length, 32); i++) {
-      sb.append(' ').append(Character.forDigit((bytes[i] >> 4) & 0xF, 16));
-      sb.append(Character.forDigit(bytes[i] & 0xF, 16));
+      sb.append(' ').append(Character.forDigit(byteAt(i) >> 4, 16));
+      sb.append(Character.forDigit(byteAt(i) & 0xF, 16));
     }
     return sb.append(length > 32 ? " ...]" : "]").toString();
   }

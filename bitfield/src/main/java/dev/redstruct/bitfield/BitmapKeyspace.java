@@ -338,7 +338,8 @@ public final class BitmapKeyspace {
     if (bm == null) {
       out.nullBulk();
     } else {
-      out.bulk(bm.array(), bm.length());
+      byte[] v = bm.toByteArray();
+      out.bulk(v, v.length);
     }
   }
 

@@ -1,76 +1,58 @@
 package dev.redstruct.bitfield;
 
-import static dev.redstruct.bitfield.Bitmap.LONG_NATIVE;
-
 import java.util.Arrays;
 
 /**
  * Word loops behind {@link Bitmap#bitOp}. Redis: the byte and word loops of {@code bitopCommand},
- * {@code src/bitops.c}; here every loop runs on 64-bit words first and finishes byte by byte.
+ * {@code src/bitops.c}. Here every loop is a plain {@code long[]} loop (the JIT unrolls and
+ * vectorises it); past a source's length its words are zero (Bitmap's I2), which is exactly the
+ * zero padding BITOP applies to shorter inputs.
  */
 final class Bitops {
   private Bitops() {}
 
-  /** out[0, max) = the first source zero-padded to max bytes; a no-op when out is its array. */
-  static void copyHead(Bitmap src, byte[] out, int max) {
-    byte[] a = src.array();
-    int len = src.length();
+  /** out[0, n) = the first source's words, zero-padded; a no-op when out is its array. */
+  static void copyHead(Bitmap src, long[] out, int n) {
+    long[] a = src.words();
+    int len = (src.length() + 7) >>> 3;
     if (a != out) {
       System.arraycopy(a, 0, out, 0, len);
-      Arrays.fill(out, len, max, (byte) 0);
+      Arrays.fill(out, len, n, 0L);
     }
   }
 
-  /** out[0, max) = out op (src zero-padded to max). Only AND, OR and XOR reach here. */
-  static void fold(Bitmap.Op op, byte[] out, int max, byte[] src, int srcLen) {
+  /** out[0, n) = out op (src zero-padded); srcWords &lt;= n. Only AND, OR and XOR reach here. */
+  static void fold(Bitmap.Op op, long[] out, int n, long[] src, int srcWords) {
     switch (op) {
       case AND -> {
-        and(out, src, srcLen);
-        Arrays.fill(out, srcLen, max, (byte) 0);
+        for (int i = 0; i < srcWords; i++) {
+          out[i] &= src[i];
+        }
+        Arrays.fill(out, srcWords, n, 0L);
       }
-      case OR -> or(out, src, srcLen);
-      case XOR -> xor(out, src, srcLen);
+      case OR -> {
+        for (int i = 0; i < srcWords; i++) {
+          out[i] |= src[i];
+        }
+      }
+      case XOR -> {
+        for (int i = 0; i < srcWords; i++) {
+          out[i] ^= src[i];
+        }
+      }
       default -> throw new AssertionError(op);
     }
   }
 
-  private static void and(byte[] out, byte[] src, int n) {
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-      LONG_NATIVE.set(out, i, (long) LONG_NATIVE.get(out, i) & (long) LONG_NATIVE.get(src, i));
+  /** Complements the first {@code lengthBytes} bytes, leaving the bytes after them zero (I2). */
+  static void not(long[] out, int lengthBytes) {
+    int n = (lengthBytes + 7) >>> 3;
+    for (int i = 0; i < n; i++) {
+      out[i] = ~out[i];
     }
-    for (; i < n; i++) {
-      out[i] &= src[i];
-    }
-  }
-
-  private static void or(byte[] out, byte[] src, int n) {
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-      LONG_NATIVE.set(out, i, (long) LONG_NATIVE.get(out, i) | (long) LONG_NATIVE.get(src, i));
-    }
-    for (; i < n; i++) {
-      out[i] |= src[i];
-    }
-  }
-
-  private static void xor(byte[] out, byte[] src, int n) {
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-      LONG_NATIVE.set(out, i, (long) LONG_NATIVE.get(out, i) ^ (long) LONG_NATIVE.get(src, i));
-    }
-    for (; i < n; i++) {
-      out[i] ^= src[i];
-    }
-  }
-
-  static void not(byte[] out, int n) {
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-      LONG_NATIVE.set(out, i, ~(long) LONG_NATIVE.get(out, i));
-    }
-    for (; i < n; i++) {
-      out[i] = (byte) ~out[i];
+    int rest = lengthBytes & 7;
+    if (rest != 0) {
+      out[n - 1] &= -1L << (64 - 8 * rest);
     }
   }
 }

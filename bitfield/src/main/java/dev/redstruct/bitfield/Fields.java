@@ -1,13 +1,11 @@
 package dev.redstruct.bitfield;
 
-import static dev.redstruct.bitfield.Bitmap.LONG_BE;
-
 /**
  * BITFIELD's field access and overflow arithmetic.
  *
- * <p>A field of {@code b} bits at bit offset {@code o} spans at most 9 bytes (7 + 64 = 71 bits). It
- * is read as the big-endian word at byte {@code o >> 3} shifted left by {@code o & 7}, with the top
- * bits of the ninth byte shifted in when the field crosses the word:
+ * <p>A field of {@code b} bits at bit offset {@code o} spans at most two of Bitmap's big-endian
+ * words. It is read as word {@code o >> 6} shifted left by {@code o & 63}, with the top bits of the
+ * next word shifted in when the field crosses into it:
  *
  * <pre>
  *   u5 at offset 7 on "\x01\x70":  word 0x0170000000000000 &lt;&lt; 7 = 0xB800000000000000,
@@ -27,37 +25,29 @@ final class Fields {
   }
 
   static long get(Bitmap bm, BitFieldType type, long offset) {
-    int index = (int) (offset >>> 3);
-    int sh = (int) (offset & 7);
+    long[] w = bm.words();
+    int k = (int) (offset >>> 6);
+    int sh = (int) (offset & 63);
     int bits = type.bits();
-    long w = bm.wordBE(index) << sh;
-    if (sh + bits > 64) {
-      w |= bm.byteAt(index + 8L) >>> (8 - sh);
+    long window = k < w.length ? w[k] << sh : 0;
+    if (sh + bits > 64 && k + 1 < w.length) {
+      window |= w[k + 1] >>> (64 - sh);
     }
-    return type.isSigned() ? w >> (64 - bits) : w >>> (64 - bits);
+    return type.isSigned() ? window >> (64 - bits) : window >>> (64 - bits);
   }
 
   /** Writes the low bits of value; the string must already cover the field. */
   static void put(Bitmap bm, BitFieldType type, long offset, long value) {
-    byte[] a = bm.array();
-    int index = (int) (offset >>> 3);
-    int sh = (int) (offset & 7);
+    long[] w = bm.words();
+    int k = (int) (offset >>> 6);
+    int sh = (int) (offset & 63);
     int bits = type.bits();
     long top = value << (64 - bits);
     long mask = -1L << (64 - bits);
-    long old = bm.wordBE(index);
-    long merged = (old & ~(mask >>> sh)) | (top >>> sh);
-    if (index + 8 <= a.length) {
-      LONG_BE.set(a, index, merged);
-    } else {
-      for (int k = 0; k < 8 && index + k < a.length; k++) {
-        a[index + k] = (byte) (merged >>> (56 - 8 * k));
-      }
-    }
+    w[k] = (w[k] & ~(mask >>> sh)) | (top >>> sh);
     if (sh + bits > 64) {
-      int m = (int) ((mask << (64 - sh)) >>> 56);
-      int v = (int) ((top << (64 - sh)) >>> 56);
-      a[index + 8] = (byte) ((a[index + 8] & ~m) | (v & m));
+      int back = 64 - sh;
+      w[k + 1] = (w[k + 1] & ~(mask << back)) | (top << back);
     }
   }
 
