@@ -33,10 +33,14 @@ public final class BitFieldType {
 
   private final boolean signed;
   private final int bits;
+  private final long min;
+  private final long max;
 
   private BitFieldType(boolean signed, int bits) {
     this.signed = signed;
     this.bits = bits;
+    this.max = signed ? (bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1) : (1L << bits) - 1;
+    this.min = signed ? -max - 1 : 0;
   }
 
   /**
@@ -125,7 +129,7 @@ public final class BitFieldType {
    * @return {@code -2^(bits-1)} or 0
    */
   public long min() {
-    return signed ? -max() - 1 : 0;
+    return min;
   }
 
   /**
@@ -134,7 +138,7 @@ public final class BitFieldType {
    * @return {@code 2^(bits-1) - 1} or {@code 2^bits - 1}
    */
   public long max() {
-    return signed ? (bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1) : (1L << bits) - 1;
+    return max;
   }
 
   /** Returns the type's name, e.g. {@code i16}. */
