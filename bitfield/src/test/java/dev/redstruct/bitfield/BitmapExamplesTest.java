@@ -98,4 +98,24 @@ class BitmapExamplesTest {
     assertEquals(2, counters.length()); // counters 0..3 share two bytes
     assertEquals(0x09, counters.toByteArray()[0]);
   }
+
+  /** The five-line example at the top of README.md. */
+  @Test
+  void readmeExample() {
+    Bitmap b = Bitmap.create();
+    Bitmap dest = Bitmap.create();
+    Bitmap other = Bitmap.copyOf(new byte[] {0, 0x10});
+    assertEquals(false, b.setBit(7, true));
+    assertEquals(1, b.bitCount(0, -1, Bitmap.Unit.BIT));
+    assertEquals(0, b.bitPos(false));
+    assertEquals(2, Bitmap.bitOp(Bitmap.Op.OR, dest, b, other));
+    List<Long> r =
+        BitField.create()
+            .overflow(Bitmap.Overflow.SAT)
+            .incrBy(BitFieldType.unsigned(4), 4 * 3, 1)
+            .run(b);
+    assertEquals(List.of(1L), r);
+    assertEquals("Bitmap[2 bytes: 01 01]", b.toString());
+    assertEquals("Bitmap[2 bytes: 01 10]", dest.toString());
+  }
 }
