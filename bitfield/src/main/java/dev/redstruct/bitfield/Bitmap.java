@@ -526,6 +526,7 @@ public final class Bitmap {
   private void adopt(long[] out, int newLength) {
     if (out == words) {
       Arrays.fill(words, wordsFor(newLength), wordsFor(length), 0L);
+      alloc = Math.max(alloc, newLength); // the word array already had room for the bytes
     } else {
       alloc = newLength;
     }

@@ -174,6 +174,10 @@ class BitmapTest {
     assertEquals("2", new String(d.toByteArray(), StandardCharsets.US_ASCII));
     Bitmap.bitOp(Bitmap.Op.AND, y, x, y); // dest is the second source
     assertArrayEquals(Bytes.fromHex("0102ff00"), y.toByteArray());
+    Bitmap five = Bitmap.wrap(new byte[5]); // alloc 5 in one 8-byte word: reused for 7 bytes
+    Bitmap.bitOp(Bitmap.Op.OR, five, new Bitmap[] {hex("01020304050607")});
+    assertEquals(7, five.length());
+    five.checkInvariants();
     Bitmap big = Bitmap.wrap(new byte[40]);
     Bitmap.bitOp(Bitmap.Op.OR, big, new Bitmap[] {hex("01")}); // shrinking keeps I2
     assertEquals(1, big.length());
