@@ -177,8 +177,7 @@ public final class BitField {
     boolean set = opcodes[j] == SET;
     long base = set ? args[j] : old;
     long incr = set ? 0 : args[j];
-    int dir = Fields.direction(type, base, incr);
-    if (dir != 0 && overflows[j] == Bitmap.Overflow.FAIL) {
+    if (overflows[j] == Bitmap.Overflow.FAIL && Fields.direction(type, base, incr) != 0) {
       return null;
     }
     long updated = Fields.settle(type, base, incr, overflows[j]);

@@ -56,6 +56,10 @@ final class Fields {
    * handled by the caller through {@link #direction}.
    */
   static long settle(BitFieldType type, long value, long incr, Bitmap.Overflow overflow) {
+    if (overflow == Bitmap.Overflow.WRAP) {
+      // Redis's wrapped limit is exactly this, and a sum that fits is its own low bits
+      return wrap(type, value + incr);
+    }
     int dir = direction(type, value, incr);
     if (dir == 0) {
       return value + incr;
