@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -93,6 +94,11 @@ public final class RedisServer implements AutoCloseable {
    * @throws IllegalStateException if {@code redis-server} is not on {@code PATH} or does not start
    */
   public static RedisServer start(List<String> extraArgs) {
+    return start(extraArgs, RedisServer::freePort);
+  }
+
+  /** {@link #start(List)} with the port choice injectable, so tests can provoke a bind failure. */
+  static RedisServer start(List<String> extraArgs, IntSupplier ports) {
     Objects.requireNonNull(extraArgs, "extraArgs");
     Path exe = findExecutable();
     if (exe == null) {
@@ -106,7 +112,7 @@ public final class RedisServer implements AutoCloseable {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      RedisServer server = tryStart(exe, freePort(), dir, extraArgs);
+      RedisServer server = tryStart(exe, ports.getAsInt(), dir, extraArgs);
       if (server != null) {
         return server;
       }

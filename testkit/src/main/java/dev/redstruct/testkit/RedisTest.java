@@ -19,11 +19,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <pre>{@code
  * @RedisTest
- * class ZipListRedisIT {
+ * class HashRedisIT {
  *   @Test
- *   void smallListIsListpack(RespClient redis) {
- *     redis.call("RPUSH", "k", "a");
- *     assertEquals("listpack", redis.call("OBJECT", "ENCODING", "k").asString());
+ *   void smallHashIsListpack(RespClient redis) {
+ *     redis.call("HSET", "h", "f", "v");
+ *     assertEquals("listpack", redis.call("OBJECT", "ENCODING", "h").asString());
  *   }
  * }
  * }</pre>

@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntSupplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -31,6 +36,16 @@ class RedisServerIT {
     assertEquals(
         List.of(RespReply.bulk("bind"), RespReply.bulk("127.0.0.1")),
         redis.call("CONFIG", "GET", "bind").asList());
+  }
+
+  /** The examples in the Javadoc of RedisTest and RespClient. */
+  @Test
+  void javadocExamples(RespClient redis) {
+    redis.call("HSET", "h", "f", "v");
+    assertEquals("listpack", redis.call("OBJECT", "ENCODING", "h").asString());
+    redis.call("SET", "k", "12345").assertOk();
+    assertEquals(RespReply.bulk("int"), redis.call("OBJECT", "ENCODING", "k"));
+    assertEquals("$\"int\"", redis.call("OBJECT", "ENCODING", "k").toString());
   }
 
   @Test
@@ -105,6 +120,37 @@ class RedisServerIT {
     assertFalse(server.isAlive());
     assertFalse(Files.exists(dir));
     server.close(); // idempotent
+  }
+
+  @Test
+  void retriesWithAnotherPortWhenThePortIsTaken() throws IOException {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int[] calls = {0};
+      IntSupplier ports = () -> calls[0]++ == 0 ? taken.getLocalPort() : freePort();
+      try (RedisServer server = RedisServer.start(List.of(), ports)) {
+        assertEquals(2, calls[0]);
+        assertTrue(server.port() != taken.getLocalPort());
+        try (RespClient c = server.newClient()) {
+          assertEquals(new RespReply.Simple("PONG"), c.call("PING"));
+        }
+      }
+    }
+  }
+
+  static int freePort() {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void badConfigurationFailsWithTheServerLog() {
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class, () -> RedisServer.start(List.of("--no-such-option", "1")));
+    assertTrue(e.getMessage().contains("no-such-option"), e.getMessage());
   }
 
   @Nested
