@@ -349,4 +349,14 @@ class BitmapTest {
     assertEquals(b, of("foobar"));
     assertEquals(b.hashCode(), of("foobar").hashCode());
   }
+
+  /** The layout drawn in Bitmap's implementation notes: "foobar" packs into 0x666f6f6261720000. */
+  @Test
+  void wordLayoutExample() {
+    Bitmap b = of("foobar");
+    assertEquals(1, b.words().length);
+    assertEquals(0x666f6f6261720000L, b.words()[0]);
+    assertEquals(6, b.length());
+    b.checkInvariants();
+  }
 }
