@@ -1,0 +1,108 @@
+package dev.redstruct.bench.dict;
+
+import dev.redstruct.bench.ReportOptions;
+import dev.redstruct.bench.ReportSection;
+import dev.redstruct.bench.SectionResult;
+import dev.redstruct.bench.SvgPlot;
+import dev.redstruct.bench.Verdict;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Put latency while growing from 0 to N String keys, {@code Dict} vs {@code HashMap}, under ZGC
+ * (collector pauses are sub-millisecond, so the structure's own stalls show) and under G1. Each of
+ * the four runs is a child JVM ({@link DictPutLatency}). Target: Dict's worst put at most 0.05 ×
+ * HashMap's worst put under ZGC, from the same report run.
+ */
+public final class DictLatencySection implements ReportSection {
+  private static final List<String> GCS = List.of("ZGC", "G1");
+  private static final List<String> MAPS = List.of("dict", "hashMap");
+
+  /** For the service loader. */
+  public DictLatencySection() {}
+
+  @Override
+  public String id() {
+    return "dict.latency";
+  }
+
+  @Override
+  public String title() {
+    return "Dict vs HashMap: latency of every put while growing from empty (µs)";
+  }
+
+  @Override
+  public SectionResult run(ReportOptions options) throws Exception {
+    int n = options.byMode(2_000_000, 10_000_000);
+    String heap = options.byMode("-Xmx2g", "-Xmx6g");
+    SectionResult.Builder table =
+        SectionResult.table(
+            "gc", "map", "n", "p50", "p99", "p99.9", "p99.99", "max", "max/hashMap max", "goal");
+    List<Path> files = new ArrayList<>();
+    for (String gc : GCS) {
+      double[][] series = new double[MAPS.size()][];
+      double[][] pct = new double[MAPS.size()][];
+      for (int i = 0; i < MAPS.size(); i++) {
+        String out =
+            options.runJava(
+                List.of("-XX:+Use" + gc, heap, "-Xms" + heap.substring(4), "-XX:+AlwaysPreTouch"),
+                DictPutLatency.class,
+                List.of(MAPS.get(i), Integer.toString(n)),
+                Duration.ofMinutes(10));
+        for (String line : out.split("\n")) {
+          if (line.startsWith("pct ")) {
+            pct[i] = parse(line.substring(4).split(" "));
+          } else if (line.startsWith("series ")) {
+            series[i] = parse(line.substring(7).split(","));
+          }
+        }
+      }
+      double ratio = pct[0][4] / pct[1][4];
+      for (int i = 0; i < MAPS.size(); i++) {
+        Object goal = gc.equals("ZGC") && i == 0 ? Verdict.atMost(ratio, 0.05) : "";
+        double r = pct[i][4] / pct[1][4];
+        table.row(
+            gc, MAPS.get(i), n, pct[i][0], pct[i][1], pct[i][2], pct[i][3], pct[i][4], r, goal);
+      }
+      files.add(plot(options, gc, n, series));
+    }
+    files.forEach(table::file);
+    return table
+        .note("one child JVM per row: " + heap + ", -Xms the same, -XX:+AlwaysPreTouch; keys")
+        .note("'user:0'..'user:N-1' made outside the timed region; 3 warm-up builds of 300k keys")
+        .note("Dict.create() (hashCode-based hasher); each put timed with System.nanoTime")
+        .build();
+  }
+
+  private static double[] parse(String[] cells) {
+    double[] out = new double[cells.length];
+    for (int i = 0; i < cells.length; i++) {
+      out[i] = Double.parseDouble(cells[i].trim());
+    }
+    return out;
+  }
+
+  private static Path plot(ReportOptions options, String gc, int n, double[][] series)
+      throws java.io.IOException {
+    SvgPlot plot =
+        SvgPlot.create(
+                "Worst put per chunk of " + n / series[0].length + " inserts (" + gc + ")",
+                "entries inserted",
+                "max put latency (µs)")
+            .logY();
+    for (int i = 0; i < MAPS.size(); i++) {
+      double[] xs = new double[series[i].length];
+      double[] ys = new double[series[i].length];
+      for (int c = 0; c < xs.length; c++) {
+        xs[c] = (double) (c + 1) * n / xs.length;
+        ys[c] = Math.max(series[i][c], 0.01);
+      }
+      plot.series(MAPS.get(i), xs, ys);
+    }
+    Files.createDirectories(options.outputDir());
+    return plot.write(options.outputDir().resolve("dict.latency." + gc.toLowerCase() + ".svg"));
+  }
+}

@@ -1,0 +1,78 @@
+package dev.redstruct.bench.dict;
+
+import dev.redstruct.dict.Dict;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Child-JVM main of {@link DictLatencySection}: inserts keys {@code "user:0" .. "user:N-1"} into an
+ * empty map, timing every {@code put} with {@code System.nanoTime} into an HdrHistogram, and prints
+ *
+ * <pre>
+ * pct &lt;p50&gt; &lt;p99&gt; &lt;p99.9&gt; &lt;p99.99&gt; &lt;max&gt;      (microseconds)
+ * series &lt;max of chunk 0&gt;,&lt;max of chunk 1&gt;,...   (microseconds, 400 chunks of N/400 puts)
+ * </pre>
+ *
+ * Arguments: {@code dict|hashMap N}. A warm-up build of 300,000 keys into a throwaway map of the
+ * same kind runs first so that JIT compilation does not land in the measurement.
+ */
+public final class DictPutLatency {
+  private static final int CHUNKS = 400;
+  private static final Integer VALUE = 1;
+
+  private DictPutLatency() {}
+
+  /**
+   * Runs one profile.
+   *
+   * @param args {@code dict|hashMap} and the number of keys
+   */
+  public static void main(String[] args) {
+    Supplier<Map<String, Integer>> maker =
+        switch (args[0]) {
+          case "dict" -> Dict::create;
+          case "hashMap" -> HashMap::new;
+          default -> throw new IllegalArgumentException(args[0]);
+        };
+    int n = Integer.parseInt(args[1]);
+    for (int w = 0; w < 3; w++) {
+      Map<String, Integer> warm = maker.get();
+      for (int i = 0; i < 300_000; i++) {
+        warm.put("warm:" + i, VALUE);
+      }
+    }
+    System.gc();
+    Histogram h = new Histogram(3_600_000_000_000L, 3);
+    double[] chunkMax = new double[CHUNKS];
+    int perChunk = Math.max(1, n / CHUNKS);
+    Map<String, Integer> m = maker.get();
+    for (int i = 0; i < n; i++) {
+      String k = "user:" + i;
+      long t0 = System.nanoTime();
+      m.put(k, VALUE);
+      long t = System.nanoTime() - t0;
+      h.recordValue(t);
+      int c = Math.min(CHUNKS - 1, i / perChunk);
+      chunkMax[c] = Math.max(chunkMax[c], t / 1000.0);
+    }
+    if (m.size() != n) {
+      throw new AssertionError("size " + m.size());
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "pct %.3f %.3f %.3f %.3f %.3f%n",
+        h.getValueAtPercentile(50) / 1000.0,
+        h.getValueAtPercentile(99) / 1000.0,
+        h.getValueAtPercentile(99.9) / 1000.0,
+        h.getValueAtPercentile(99.99) / 1000.0,
+        h.getMaxValue() / 1000.0);
+    StringBuilder sb = new StringBuilder("series ");
+    for (int c = 0; c < CHUNKS; c++) {
+      sb.append(c == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.3f", chunkMax[c]));
+    }
+    System.out.println(sb);
+  }
+}
