@@ -48,7 +48,11 @@ public final class DictLatencySection implements ReportSection {
       for (int i = 0; i < MAPS.size(); i++) {
         String out =
             options.runJava(
-                List.of("-XX:+Use" + gc, heap, "-Xms" + heap.substring(4), "-XX:+AlwaysPreTouch"),
+                List.of(
+                    gc.equals("ZGC") ? "-XX:+UseZGC" : "-XX:+UseG1GC",
+                    heap,
+                    "-Xms" + heap.substring(4),
+                    "-XX:+AlwaysPreTouch"),
                 DictPutLatency.class,
                 List.of(MAPS.get(i), Integer.toString(n)),
                 Duration.ofMinutes(10));
