@@ -206,20 +206,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     if (rehashIdx >= 0 && pauseRehash == 0) {
       rehash(1);
     }
-    long h = hash(key);
-    for (Node<K, V> e = Buckets.get(t0, (int) h & mask0); e != null; e = e.next) {
-      if (e.hash == h && same(key, e.key)) {
-        return e;
-      }
-    }
-    if (rehashIdx >= 0) {
-      for (Node<K, V> e = Buckets.get(t1, (int) h & mask1); e != null; e = e.next) {
-        if (e.hash == h && same(key, e.key)) {
-          return e;
-        }
-      }
-    }
-    return null;
+    return findInTables(key, hash(key));
   }
 
   /**
@@ -246,10 +233,14 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return null;
   }
 
+  /** Looks in t0 (skipped below rehashIdx: those buckets are empty, I2), then t1 if rehashing. */
   private Node<K, V> findInTables(Object key, long h) {
-    for (Node<K, V> e = Buckets.get(t0, (int) h & mask0); e != null; e = e.next) {
-      if (e.hash == h && same(key, e.key)) {
-        return e;
+    int b0 = (int) h & mask0;
+    if (b0 >= rehashIdx) { // always true when not rehashing (rehashIdx == -1)
+      for (Node<K, V> e = Buckets.get(t0, b0); e != null; e = e.next) {
+        if (e.hash == h && same(key, e.key)) {
+          return e;
+        }
       }
     }
     if (rehashIdx >= 0) {
@@ -302,7 +293,8 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       rehash(1);
     }
     long h = hash(key);
-    Node<K, V> e = unlink(t0, exp0, (int) h & mask0, key, h);
+    int b0 = (int) h & mask0;
+    Node<K, V> e = b0 >= rehashIdx ? unlink(t0, exp0, b0, key, h) : null;
     if (e != null) {
       used0--;
     } else if (rehashIdx >= 0) {

@@ -76,7 +76,11 @@ public final class DictLatencySection implements ReportSection {
     files.forEach(table::file);
     return table
         .note("one child JVM per row: " + heap + ", -Xms the same, -XX:+AlwaysPreTouch; keys")
-        .note("'user:0'..'user:N-1' made outside the timed region; 3 warm-up builds of 300k keys")
+        .note("'user:<random hex>' made outside the timed region; 3 warm-up builds of 300k keys.")
+        .note(
+            "Sequential keys ('user:0', 'user:1', ...) would favour HashMap: its weak hash spreading")
+        .note("keeps consecutive keys in neighbouring buckets (cache hits); Dict scatters them.")
+        .note("On a loaded machine the max is dominated by OS preemption of the measuring thread.")
         .note("Dict.create() (hashCode-based hasher); each put timed with System.nanoTime")
         .build();
   }
