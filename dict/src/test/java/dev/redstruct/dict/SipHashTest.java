@@ -217,6 +217,21 @@ class SipHashTest {
   }
 
   @Test
+  void asciiFastPathEqualsHashOfBytes() {
+    String base = "user:0123456789abcdef-ASCII-only-keys-of-every-length-up-to-64-chars!!";
+    for (int len = 0; len < 64; len++) {
+      for (int start = 0; start < 3; start++) {
+        String s = base.substring(start, start + len);
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        assertEquals(SipHash.hash(K0, K1, b, 0, b.length), SipHash.hashUtf8(K0, K1, s), s);
+        String mixed = "é" + s; // non-ASCII first: the fast path starts off a word boundary
+        byte[] mb = mixed.getBytes(StandardCharsets.UTF_8);
+        assertEquals(SipHash.hash(K0, K1, mb, 0, mb.length), SipHash.hashUtf8(K0, K1, mixed));
+      }
+    }
+  }
+
+  @Test
   void hashersHaveDistinctRandomKeys() {
     Hasher<byte[]> a = Hasher.sipHashBytes();
     Hasher<byte[]> b = Hasher.sipHashBytes();
