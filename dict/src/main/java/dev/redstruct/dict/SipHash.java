@@ -66,8 +66,16 @@ final class SipHash {
     long total = 0;
     int n = s.length();
     for (int i = 0; i < n; i++) {
+      if (shift == 0 && i + 8 > n) {
+        long w = asciiWord(s, i, n - i);
+        if (w >= 0) { // an ASCII tail on a word boundary: it is the last partial word
+          m = w;
+          total += n - i;
+          break;
+        }
+      }
       if (shift == 0 && i + 8 <= n) {
-        long w = asciiWord(s, i);
+        long w = asciiWord(s, i, 8);
         if (w >= 0) { // eight ASCII chars on a word boundary: one compression, no byte loop
           total += 8;
           i += 7;
@@ -139,11 +147,11 @@ final class SipHash {
     return finish(v0, v1, v2, v3, m | (total << 56));
   }
 
-  /** Chars i..i+7 as a little-endian word of their bytes if all are ASCII, else -1. */
-  private static long asciiWord(String s, int i) {
+  /** Chars i..i+len-1 (len &lt;= 8) as a little-endian word if all are ASCII, else -1. */
+  private static long asciiWord(String s, int i, int len) {
     long w = 0;
     int any = 0;
-    for (int j = 0; j < 8; j++) {
+    for (int j = 0; j < len; j++) {
       int c = s.charAt(i + j);
       any |= c;
       w |= (long) c << (8 * j);
