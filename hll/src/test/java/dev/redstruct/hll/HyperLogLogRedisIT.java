@@ -211,6 +211,25 @@ class HyperLogLogRedisIT {
   }
 
   @Test
+  void readmeBuildInTheJvmThenUseInRedis() {
+    // README: build in the JVM, SET into Redis, PFCOUNT / PFMERGE there.
+    HyperLogLog built = HyperLogLog.create();
+    for (int i = 0; i < 5000; i++) {
+      built.add("visitor:" + i);
+    }
+    redis.call("SET", "visitors:jvm", built.toByteArray());
+    assertEquals(built.count(), redis.call("PFCOUNT", "visitors:jvm"));
+    redis.call("PFADD", "visitors:redis", "visitor:4999", "visitor:5000", "visitor:5001");
+    redis.call("PFMERGE", "visitors:all", "visitors:jvm", "visitors:redis");
+    // And back: the merged value read from Redis loads and counts the same here.
+    HyperLogLog all = HyperLogLog.copyOf((byte[]) redis.call("GET", "visitors:all"));
+    assertEquals(redis.call("PFCOUNT", "visitors:all"), all.count());
+    HyperLogLog mine = HyperLogLog.create();
+    mine.merge(built, HyperLogLog.copyOf((byte[]) redis.call("GET", "visitors:redis")));
+    assertEquals(all.count(), mine.count());
+  }
+
+  @Test
   void run33PromotesBothSides() {
     HyperLogLog h = HyperLogLog.create();
     h.add("a");
