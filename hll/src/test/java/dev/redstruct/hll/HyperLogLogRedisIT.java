@@ -5,14 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.CorruptEncodingException;
+import dev.redstruct.testkit.RedisTest;
+import dev.redstruct.testkit.RespClient;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -21,8 +20,9 @@ import org.junit.jupiter.api.Test;
  * calls on both sides, then {@code GET} must equal {@link HyperLogLog#toByteArray()} byte for byte
  * and every reply must agree. The seed is printed; replay with {@code -Dhll.seed=...}.
  */
+@RedisTest
 class HyperLogLogRedisIT {
-  private static MiniRedis redis;
+  private RedisOracle redis;
   private static final long SEED = Long.getLong("hll.seed", System.nanoTime());
 
   /**
@@ -37,25 +37,9 @@ class HyperLogLogRedisIT {
 
   private int compared;
 
-  @BeforeAll
-  static void start() throws Exception {
-    boolean require = "1".equals(System.getenv("REDSTRUCT_REQUIRE_REDIS"));
-    if (!MiniRedis.available()) {
-      Assumptions.assumeTrue(require, "redis-server not installed: skipping HyperLogLogRedisIT");
-    }
-    redis = MiniRedis.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (redis != null) {
-      redis.close();
-    }
-  }
-
   @BeforeEach
-  void flush() {
-    redis.call("FLUSHALL");
+  void connect(RespClient client) {
+    redis = new RedisOracle(client);
     redis.call("CONFIG", "SET", "hll-sparse-max-bytes", "3000");
   }
 
@@ -351,8 +335,8 @@ class HyperLogLogRedisIT {
   }
 
   static String redisVerdict(Object reply) {
-    if (reply instanceof MiniRedis.Err) {
-      return ((MiniRedis.Err) reply).message().split(" ")[0];
+    if (reply instanceof RedisOracle.Err) {
+      return ((RedisOracle.Err) reply).message().split(" ")[0];
     }
     return reply instanceof Long ? "OK" : "?" + reply;
   }
