@@ -129,6 +129,31 @@ class HyperLogLogTest {
   }
 
   @Test
+  void wordWiseDenseMaxEqualsRegisterWiseMax() {
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(5);
+    for (int round = 0; round < 20; round++) {
+      byte[] s = new byte[HllLayout.DENSE_SIZE];
+      byte[] max = new byte[HllLayout.REGISTERS];
+      byte[] expected = new byte[HllLayout.REGISTERS];
+      for (int i = 0; i < HllLayout.REGISTERS; i++) {
+        int v = rnd.nextInt(64);
+        HllLayout.denseSet(s, 16, i, v);
+        max[i] = (byte) rnd.nextInt(64);
+        expected[i] = (byte) Math.max(v, max[i]);
+      }
+      HllLayout.denseMaxInto(s, max);
+      assertArrayEquals(expected, max);
+      int[] histo = new int[64];
+      HllLayout.denseHisto(s, histo);
+      int[] scalar = new int[64];
+      for (int i = 0; i < HllLayout.REGISTERS; i++) {
+        scalar[HllLayout.denseGet(s, 16, i)]++;
+      }
+      assertArrayEquals(scalar, histo);
+    }
+  }
+
+  @Test
   void largeCountsMatchRedisValues() {
     // PFADD k e0 ... e(N-1) ; PFCOUNT k -> 1008, 2000, 9973, 100853 for N = 1000, 2000, 10^4, 10^5.
     long[] n = {1000, 2000, 10_000, 100_000};
