@@ -35,7 +35,7 @@ public final class HllAccuracySection implements ReportSection {
 
   @Override
   public SectionResult run(ReportOptions options) throws Exception {
-    int seeds = options.quick() ? 8 : 100;
+    int seeds = options.quick() ? 8 : 40;
     int max = options.quick() ? 100_000 : 1_000_000;
     int[] checkpoints = checkpoints(max);
     double[][] sumSq = new double[NAMES.length][checkpoints.length];
@@ -63,7 +63,9 @@ public final class HllAccuracySection implements ReportSection {
     }
     Path svg = plot.write(options.outputDir().resolve(id() + ".svg"));
     return table
-        .note(seeds + " seeds; elements = 8 random bytes (SplittableRandom(1000003 * seed)), same for all")
+        .note(
+            seeds
+                + " seeds; elements = 8 random bytes (SplittableRandom(1000003 * seed)), same for all")
         .note("theory for large n: 1.04/sqrt(16384) = 0.81% for a plain 16384-register HLL")
         .file(svg)
         .build();
