@@ -35,7 +35,7 @@ public final class HllAccuracySection implements ReportSection {
 
   @Override
   public SectionResult run(ReportOptions options) throws Exception {
-    int seeds = options.quick() ? 8 : 40;
+    int seeds = options.quick() ? 8 : 100;
     int max = options.quick() ? 100_000 : 1_000_000;
     int[] checkpoints = checkpoints(max);
     double[][] sumSq = new double[NAMES.length][checkpoints.length];
