@@ -249,7 +249,7 @@ class HyperLogLogRedisIT {
     List<HyperLogLog> dests = new ArrayList<>();
     int merges = 0;
     int sparseResults = 0;
-    for (int m = 0; m < 150; m++) {
+    for (int m = 0; m < 300; m++) {
       int k = rnd.nextInt(0, 6);
       List<Object> cmd = new ArrayList<>(List.of("PFMERGE"));
       HyperLogLog dest;
@@ -265,16 +265,23 @@ class HyperLogLogRedisIT {
       }
       cmd.add(destKey);
       HyperLogLog[] sources = new HyperLogLog[k];
+      boolean sparseOnly = rnd.nextBoolean(); // half the merges try to keep a sparse result
       for (int j = 0; j < k; j++) {
         int s = rnd.nextInt(pop.size());
+        for (int tries = 0; sparseOnly && pop.get(s).isDense() && tries < 50; tries++) {
+          s = rnd.nextInt(pop.size());
+        }
         sources[j] = pop.get(s);
         cmd.add("p" + s);
       }
+      long limit = rnd.nextInt(3) == 0 ? LIMITS[rnd.nextInt(LIMITS.length)] : 3000;
+      dest.setSparseMaxBytes(limit);
       dest.merge(sources);
       dest.checkInvariants();
       merges++;
       sparseResults += dest.isDense() ? 0 : 1;
       List<Object[]> cmds = new ArrayList<>();
+      cmds.add(new Object[] {"CONFIG", "SET", "hll-sparse-max-bytes", "" + limit});
       cmds.add(cmd.toArray());
       cmds.add(new Object[] {"GET", destKey});
       cmds.add(new Object[] {"PFCOUNT", destKey});
@@ -291,11 +298,11 @@ class HyperLogLogRedisIT {
       }
       cmds.add(multi);
       List<Object> r = redis.pipeline(cmds);
-      expectValue(r.get(0), "OK", "PFMERGE " + m);
-      expectBytes(r.get(1), dest.toByteArray(), "merge " + m + " " + cmd);
-      expectValue(r.get(2), dest.count(), "PFCOUNT after merge " + m);
-      expectBytes(r.get(3), dest.toByteArray(), "GET after PFCOUNT " + m);
-      expectValue(r.get(4), HyperLogLog.count(all), "multi-key PFCOUNT " + m);
+      expectValue(r.get(1), "OK", "PFMERGE " + m);
+      expectBytes(r.get(2), dest.toByteArray(), "merge " + m + " limit " + limit + " " + cmd);
+      expectValue(r.get(3), dest.count(), "PFCOUNT after merge " + m);
+      expectBytes(r.get(4), dest.toByteArray(), "GET after PFCOUNT " + m);
+      expectValue(r.get(5), HyperLogLog.count(all), "multi-key PFCOUNT " + m);
     }
     System.out.printf("merges=%d sparse results=%d%n", merges, sparseResults);
     assertTrue(sparseResults > 0, "some merges should stay sparse");
