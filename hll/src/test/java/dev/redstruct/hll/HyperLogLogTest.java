@@ -171,6 +171,34 @@ class HyperLogLogTest {
   }
 
   @Test
+  void valueAbove32PromotesToDense() {
+    // hllSparseSet: a count > 32 cannot be a VAL opcode, so the sketch turns dense first.
+    HyperLogLog h = HyperLogLog.create();
+    h.add("a");
+    assertTrue(h.addHash((1L << (14 + 33)) | 5)); // zero run of 33 above the index -> 34
+    assertTrue(h.isDense());
+    assertEquals(34, h.register(5));
+    assertEquals(2, h.register(12711));
+    byte[] run33 = HyperLogLogRedisIT.RUN33; // Redis agrees on this one: HyperLogLogRedisIT
+    long hash = MurmurHash64A.hash(run33, 0, 8, MurmurHash64A.SEED);
+    assertEquals(3655, MurmurHash64A.index(hash));
+    assertEquals(33, MurmurHash64A.runLength(hash));
+    h.checkInvariants();
+  }
+
+  @Test
+  void sizeLimitPromotesToDense() {
+    // With hll-sparse-max-bytes 20 the split of the first add (18 + 3 bytes) already promotes.
+    HyperLogLog h = HyperLogLog.create(20);
+    h.add("a");
+    assertTrue(h.isDense());
+    HyperLogLog roomy = HyperLogLog.create(21);
+    roomy.add("a");
+    assertFalse(roomy.isDense());
+    assertEquals(21, roomy.serializedSize());
+  }
+
+  @Test
   void registerIndexChecked() {
     HyperLogLog h = HyperLogLog.create();
     assertThrows(IndexOutOfBoundsException.class, () -> h.register(16384));
