@@ -51,6 +51,10 @@ final class ProgressFormat implements OutputFormat {
     log.endBenchmark(result);
     double seconds = (System.nanoTime() - startNanos) / 1e9;
     if (result == null) {
+      if (failed.contains(current)) {
+        current = null;
+        return; // already reported when JMH printed the failure
+      }
       failed.add(current);
       console.printf(Locale.ROOT, "[%3d/%d] %-60s FAILED (see jmh.log)%n", count, total, current);
     } else {
