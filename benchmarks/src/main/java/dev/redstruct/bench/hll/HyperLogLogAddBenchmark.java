@@ -2,6 +2,7 @@ package dev.redstruct.bench.hll;
 
 import com.clearspring.analytics.stream.cardinality.HyperLogLogPlus;
 import dev.redstruct.bench.Goal;
+import dev.redstruct.bench.QuickParams;
 import dev.redstruct.bench.ResultsMayDiffer;
 import dev.redstruct.hll.HyperLogLog;
 import java.nio.ByteBuffer;
@@ -31,6 +32,7 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Goal(operation = "add", variant = "redstruct", atLeast = 1.0)
+@QuickParams("elementBytes=16")
 @ResultsMayDiffer("each variant returns its own sketch; the structures are not comparable")
 public class HyperLogLogAddBenchmark {
   /** DataSketches HLL_6, the variant the goal compares with. */

@@ -1,6 +1,7 @@
 package dev.redstruct.bench.hll;
 
 import com.clearspring.analytics.stream.cardinality.HyperLogLogPlus;
+import dev.redstruct.bench.QuickParams;
 import dev.redstruct.bench.ResultsMayDiffer;
 import dev.redstruct.hll.HyperLogLog;
 import java.util.HashSet;
@@ -29,6 +30,7 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
+@QuickParams("n=100000")
 @ResultsMayDiffer("each sketch has its own estimate")
 public class HyperLogLogCountBenchmark {
   /** DataSketches HLL_6 (scan-free estimate). */
@@ -69,16 +71,6 @@ public class HyperLogLogCountBenchmark {
   public long count_redstruct() {
     state[15] |= (byte) 0x80;
     return redstruct.count();
-  }
-
-  /**
-   * redstruct multi-key path ({@code PFCOUNT k1 k2}: unpack to bytes, then estimate), one sketch.
-   *
-   * @return the estimate
-   */
-  @Benchmark
-  public long count_redstructUnion() {
-    return HyperLogLog.count(redstruct);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.redstruct.bench.hll;
 
 import com.clearspring.analytics.stream.cardinality.HyperLogLogPlus;
+import dev.redstruct.bench.QuickParams;
 import dev.redstruct.bench.ResultsMayDiffer;
 import dev.redstruct.hll.HyperLogLog;
 import java.io.IOException;
@@ -28,6 +29,7 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
+@QuickParams("n=1000000")
 @ResultsMayDiffer("each library has its own byte format")
 public class HyperLogLogSerializeBenchmark {
   /** DataSketches HLL_6. */
