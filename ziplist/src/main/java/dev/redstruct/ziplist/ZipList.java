@@ -542,6 +542,21 @@ public final class ZipList {
     return (int) ZipListLayout.zltail(zl);
   }
 
+  /** The last entry's offset, or -1 when empty; a zltail on 0xFF in a non-empty list is corrupt. */
+  int tailEntryOffset() {
+    long p = ZipListLayout.zltail(zl);
+    if (p < HEADER_SIZE || p > size - 1) {
+      throw ZipListValidator.fail(zl, size, 4, "zltail " + p + " outside the entry area");
+    }
+    if ((zl[(int) p] & 0xFF) != END) {
+      return (int) p;
+    }
+    if (!isEmpty()) {
+      throw ZipListValidator.fail(zl, size, 4, "zltail points at 0xFF in a non-empty ziplist");
+    }
+    return -1;
+  }
+
   /** Decodes the entry at {@code p}, turning any failed bounds check into a corrupt-data error. */
   ZipListEntry decodeAt(ZipListEntry e, int p, boolean validatePrevlen) {
     int code = e.decodeSafe(zl, size, p, validatePrevlen);
@@ -568,8 +583,8 @@ public final class ZipList {
     int p;
     if (index < 0) {
       long back = -(long) index - 1;
-      p = tailOffset();
-      if ((zl[p] & 0xFF) == END) {
+      p = tailEntryOffset();
+      if (p < 0) {
         return -1;
       }
       long prevlen = decodeAt(e1, p, true).prevRawLen;
@@ -689,7 +704,7 @@ public final class ZipList {
       ZipListEntry f = decodeAt(e1, p, true);
       prevlen = (int) f.prevRawLen;
       followerIsTail = (zl[p + f.rawLength()] & 0xFF) == END;
-    } else if ((zl[tailOffset()] & 0xFF) != END) {
+    } else if (tailEntryOffset() >= 0) {
       prevlen = decodeAt(e1, tailOffset(), false).rawLength();
     }
     int reqlen = preparedSize() + ZipListLayout.prevlenSizeFor(prevlen);

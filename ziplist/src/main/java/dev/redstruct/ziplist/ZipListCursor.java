@@ -65,8 +65,8 @@ public final class ZipListCursor {
     if (pos == BEFORE_FIRST) {
       return false;
     } else if (pos == AFTER_LAST) {
-      p = list.tailOffset();
-      if ((list.array()[p] & 0xFF) == END) {
+      p = list.tailEntryOffset();
+      if (p < 0) {
         pos = BEFORE_FIRST;
         return false;
       }

@@ -165,7 +165,7 @@ final class ZipListView<E> extends AbstractList<E> {
       }
       int p;
       if (nextOffset < 0) {
-        p = zl.tailOffset();
+        p = zl.tailEntryOffset();
       } else {
         p = nextOffset - (int) zl.decodeAt(e, nextOffset, true).prevRawLen;
       }
