@@ -1,15 +1,263 @@
 package dev.redstruct.bench;
 
-/** Placeholder for the report entry point. */
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.SortedSet;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.NoBenchmarksException;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * The benchmark report: runs the JMH benchmarks under {@code dev.redstruct.bench} (quick mode by
+ * default), then the {@link ReportSection}s, prints one table per benchmark class with each
+ * variant's ratio to the class's baseline and its {@link Goal} verdict, and writes {@code
+ * report.md}, {@code report.json}, JMH's raw {@code jmh.json} and its verbose {@code jmh.log} to
+ * the output directory. Run it as {@code java -jar benchmarks/target/benchmarks.jar --help}.
+ *
+ * <p>Exit status: 0 when everything ran (goals may be missed), 1 when a benchmark or section
+ * failed, 2 for a bad command line.
+ */
 public final class Report {
-  private Report() {}
+  /** Set in the JVM that does the work, so it does not start yet another one. */
+  private static final String ATTACH_FLAG = "jdk.attach.allowAttachSelf";
+
+  private final ReportArgs args;
+  private final ReportOptions options;
+  private final PrintStream console = System.out;
+
+  private Report(ReportArgs args) {
+    this.args = args;
+    this.options = args.options();
+  }
 
   /**
-   * Runs the report.
+   * Runs the report; see {@code --help}.
    *
-   * @param args command-line arguments
+   * @param argv command-line arguments
+   * @throws Exception if writing the result files fails
    */
-  public static void main(String[] args) {
-    System.out.println("report");
+  public static void main(String[] argv) throws Exception {
+    ReportArgs args;
+    try {
+      args = ReportArgs.parse(argv);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.err.println(ReportArgs.USAGE);
+      System.exit(2);
+      return;
+    }
+    if (args.help) {
+      System.out.println(ReportArgs.USAGE);
+      return;
+    }
+    if (!Boolean.getBoolean(ATTACH_FLAG)) {
+      System.exit(relaunch(argv));
+    }
+    System.exit(new Report(args).run());
+  }
+
+  /**
+   * JOL (used by footprint sections) needs {@code -Djdk.attach.allowAttachSelf=true} from JVM
+   * start, so a plain {@code java -jar} restarts itself once with that flag.
+   */
+  private static int relaunch(String[] argv) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(ReportOptions.javaExecutable());
+    cmd.add("-D" + ATTACH_FLAG + "=true");
+    cmd.addAll(ReportOptions.currentJvmArgs());
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(Report.class.getName());
+    cmd.addAll(List.of(argv));
+    return new ProcessBuilder(cmd).inheritIO().start().waitFor();
+  }
+
+  private int run() throws IOException {
+    Instant start = Instant.now();
+    if (args.list) {
+      list();
+      return 0;
+    }
+    Files.createDirectories(options.outputDir());
+    console.printf("redstruct benchmark report, %s mode%n", options.full() ? "full" : "quick");
+    List<Comparison.Row> rows = new ArrayList<>();
+    List<String> failed = new ArrayList<>();
+    if (args.jmh) {
+      runJmh(rows, failed);
+    }
+    List<ReportWriter.SectionOutcome> sections = args.sections ? runSections() : List.of();
+    Map<String, String> header = header(start);
+    ReportWriter writer =
+        new ReportWriter(new ReportWriter.Data(header, rows, failed, sections, args.gc));
+    console.print(writer.text());
+    write("report.md", writer.markdown());
+    write("report.json", writer.json());
+    console.printf(
+        "Wrote %s and report.json in %s (%s)%n",
+        options.outputDir().resolve("report.md"), options.outputDir(), header.get("elapsed"));
+    boolean anyFailed = !failed.isEmpty() || sections.stream().anyMatch(s -> s.result() == null);
+    return anyFailed ? 1 : 0;
+  }
+
+  private void runJmh(List<Comparison.Row> rows, List<String> failed) throws IOException {
+    ChainedOptionsBuilder jmh = jmhOptions();
+    Path log = options.outputDir().resolve("jmh.log");
+    try (PrintStream logStream = new PrintStream(Files.newOutputStream(log), true, "UTF-8")) {
+      ProgressFormat progress =
+          new ProgressFormat(
+              OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), console);
+      console.println("JMH log: " + log);
+      Collection<RunResult> results;
+      try {
+        results = new Runner(jmh.build(), progress).run();
+      } catch (NoBenchmarksException e) {
+        console.println("No JMH benchmark matches the selection.");
+        return;
+      } catch (RunnerException e) {
+        failed.add("JMH run: " + e);
+        e.printStackTrace(logStream);
+        return;
+      }
+      rows.addAll(Comparison.rows(results));
+      failed.addAll(progress.failed());
+    }
+  }
+
+  private ChainedOptionsBuilder jmhOptions() {
+    ChainedOptionsBuilder b =
+        new OptionsBuilder()
+            .include(
+                args.includes.isEmpty()
+                    ? "^dev\\.redstruct\\.bench\\."
+                    : options.include().pattern())
+            .shouldFailOnError(false)
+            .resultFormat(ResultFormatType.JSON)
+            .result(options.outputDir().resolve("jmh.json").toString());
+    if (options.exclude() != null) {
+      b.exclude(options.exclude().pattern());
+    }
+    args.params.forEach(b::param);
+    if (args.gc) {
+      b.addProfiler(GCProfiler.class);
+    }
+    if (options.full()) {
+      return b.forks(2)
+          .warmupIterations(3)
+          .warmupTime(TimeValue.seconds(1))
+          .measurementIterations(5)
+          .measurementTime(TimeValue.seconds(1));
+    }
+    return b.forks(1)
+        .warmupIterations(2)
+        .warmupTime(TimeValue.milliseconds(250))
+        .measurementIterations(3)
+        .measurementTime(TimeValue.milliseconds(300));
+  }
+
+  private List<ReportWriter.SectionOutcome> runSections() {
+    List<ReportWriter.SectionOutcome> outcomes = new ArrayList<>();
+    for (ReportSection s : selectedSections()) {
+      console.printf("section %s ... ", s.id());
+      console.flush();
+      long t0 = System.nanoTime();
+      SectionResult result = null;
+      String error = null;
+      try {
+        result = s.run(options);
+      } catch (Exception | LinkageError | AssertionError e) {
+        error = e.toString();
+        e.printStackTrace(System.err);
+      }
+      double secs = (System.nanoTime() - t0) / 1e9;
+      console.printf(Locale.ROOT, "%s (%.1f s)%n", error == null ? "done" : "FAILED", secs);
+      outcomes.add(new ReportWriter.SectionOutcome(s.id(), s.title(), result, error, secs));
+    }
+    return outcomes;
+  }
+
+  private List<ReportSection> selectedSections() {
+    List<ReportSection> selected = new ArrayList<>();
+    for (ReportSection s : ServiceLoader.load(ReportSection.class)) {
+      if (options.selects(s.id())) {
+        selected.add(s);
+      }
+    }
+    selected.sort(Comparator.comparing(ReportSection::id));
+    return selected;
+  }
+
+  private void list() {
+    if (args.jmh) {
+      List<String> includes =
+          args.includes.isEmpty() ? List.of("^dev\\.redstruct\\.bench\\.") : args.includes;
+      SortedSet<BenchmarkListEntry> entries =
+          BenchmarkList.defaultList()
+              .find(
+                  OutputFormatFactory.createFormatInstance(console, VerboseMode.SILENT),
+                  includes,
+                  args.excludes);
+      console.println("Benchmarks (" + entries.size() + "):");
+      entries.forEach(e -> console.println("  " + e.getUsername()));
+    }
+    if (args.sections) {
+      List<ReportSection> sections = selectedSections();
+      console.println("Sections (" + sections.size() + "):");
+      sections.forEach(s -> console.println("  " + s.id() + "  " + s.title()));
+    }
+  }
+
+  private Map<String, String> header(Instant start) {
+    Map<String, String> h = new LinkedHashMap<>();
+    h.put("date", start.truncatedTo(ChronoUnit.SECONDS).toString());
+    h.put("mode", options.full() ? "full" : "quick");
+    h.put(
+        "jmh",
+        options.full()
+            ? "2 forks, 3 x 1 s warmup, 5 x 1 s measurement"
+            : "1 fork, 2 x 250 ms warmup, 3 x 300 ms measurement");
+    h.put(
+        "jvm",
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+    h.put("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
+    h.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+    h.put("selection", selectionText());
+    long secs = TimeUnit.MILLISECONDS.toSeconds(System.currentTimeMillis() - start.toEpochMilli());
+    h.put("elapsed", String.format(Locale.ROOT, "%dm%02ds", secs / 60, secs % 60));
+    return h;
+  }
+
+  private String selectionText() {
+    String s = "include " + (args.includes.isEmpty() ? "all" : args.includes);
+    s += args.excludes.isEmpty() ? "" : ", exclude " + args.excludes;
+    s += args.params.isEmpty() ? "" : ", params overridden";
+    return s + (args.gc ? ", gc profiler" : "");
+  }
+
+  private void write(String name, String content) throws IOException {
+    Files.writeString(options.outputDir().resolve(name), content, StandardCharsets.UTF_8);
   }
 }
