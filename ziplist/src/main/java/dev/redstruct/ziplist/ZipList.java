@@ -493,6 +493,16 @@ public final class ZipList {
   }
 
   /**
+   * Shrinks the backing array to exactly {@link #blobLength()} bytes, dropping the slack left by
+   * amortised growth (as {@code ArrayList.trimToSize} does). The next growth doubles again.
+   */
+  public void trimToSize() {
+    if (zl.length != size) {
+      zl = Arrays.copyOf(zl, size);
+    }
+  }
+
+  /**
    * Returns a cursor positioned before the first entry; call {@link ZipListCursor#next()} to walk
    * forward, or {@link ZipListCursor#toEnd()} then {@link ZipListCursor#previous()} to walk back.
    *
