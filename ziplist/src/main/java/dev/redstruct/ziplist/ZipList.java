@@ -82,14 +82,13 @@ public final class ZipList {
   /** Bumped by every change to the bytes, replacements included: cached offsets are stale. */
   int layoutVersion;
 
+  /** The one scratch entry: every worker copies what it needs out before the next decode. */
   private final ZipListEntry e1 = new ZipListEntry();
-  private final ZipListEntry e2 = new ZipListEntry();
 
   // The prepared value (see implementation notes).
   private int vEnc;
   private long vInt;
   private byte[] vStr;
-  private int vOff;
   private int vLen;
 
   private ZipList(byte[] zl, int size, int maxBytes) {
@@ -651,7 +650,6 @@ public final class ZipList {
     }
     vEnc = ZipListLayout.STR_06B;
     vStr = s;
-    vOff = 0;
     vLen = len;
   }
 
@@ -672,7 +670,7 @@ public final class ZipList {
   private void writePrepared(int p) {
     if (vStr != null) {
       p += ZipListLayout.writeStringHeader(zl, p, vLen);
-      System.arraycopy(vStr, vOff, zl, p, vLen);
+      System.arraycopy(vStr, 0, zl, p, vLen);
       vStr = null; // not retained
     } else {
       zl[p] = (byte) vEnc;
@@ -762,7 +760,7 @@ public final class ZipList {
     int firstPrevlen = (int) decodeAt(e1, p, true).prevRawLen;
     int deleted = 0;
     while ((zl[p] & 0xFF) != END && deleted < num) {
-      p += decodeAt(e2, p, false).rawLength();
+      p += decodeAt(e1, p, false).rawLength();
       deleted++;
     }
     int totlen = p - start;
@@ -773,7 +771,7 @@ public final class ZipList {
     int newTail;
     if ((zl[p] & 0xFF) != END) {
       nextdiff = ZipListLayout.prevlenSizeFor(firstPrevlen) - ZipListLayout.prevlenFieldSize(zl[p]);
-      boolean survivorIsTail = (zl[p + decodeAt(e2, p, false).rawLength()] & 0xFF) == END;
+      boolean survivorIsTail = (zl[p + decodeAt(e1, p, false).rawLength()] & 0xFF) == END;
       p -= nextdiff;
       ZipListLayout.writePrevlen(zl, p, firstPrevlen);
       newTail = tailOffset() - totlen + (survivorIsTail ? 0 : nextdiff);
@@ -805,17 +803,7 @@ public final class ZipList {
       return;
     }
     checkGrowth((long) req + 13 - e.rawLength());
-    byte[] s = vStr;
-    int enc = vEnc;
-    long v = vInt;
-    int off = vOff;
-    int len = vLen;
-    deleteAt(p, 1);
-    vStr = s;
-    vEnc = enc;
-    vInt = v;
-    vOff = off;
-    vLen = len;
+    deleteAt(p, 1); // leaves the prepared value alone
     insertAt(p);
     modCount -= 2; // a replacement is not a structural change for list views
   }
@@ -831,7 +819,7 @@ public final class ZipList {
     if ((zl[p] & 0xFF) == END) {
       return;
     }
-    ZipListEntry cur = decodeAt(e2, p, false);
+    ZipListEntry cur = decodeAt(e1, p, false);
     final int firstEntryLen = cur.rawLength();
     int prevlen = firstEntryLen;
     int prevOffset = p;
@@ -875,7 +863,7 @@ public final class ZipList {
     resize(oldSize + extra);
     System.arraycopy(zl, p, zl, p + extra, oldSize - 1 - p);
     p += extra;
-    ZipListEntry cur = e2;
+    ZipListEntry cur = e1;
     for (int k = cnt; k > 0; k--) {
       decodeAt(cur, prevOffset, false);
       int raw = cur.rawLength();

@@ -39,15 +39,18 @@ public final class ZipListFootprintSection implements ReportSection {
   @Override
   public SectionResult run(ReportOptions options) throws Exception {
     SectionResult.Builder table =
-        SectionResult.table("n", "layout", "bytes/element", "x ArrayList<String>", "target");
+        SectionResult.table(
+            "n", "layout", "bytes/element", "x ArrayList<String>", "target", "marginal", "x");
     for (int n : new int[] {8, 128, 129, 512}) {
       double baseline = Footprint.bytesPerElement(() -> builder(3).apply(n), n);
+      double marginalBaseline = Footprint.marginalBytesPerElement(builder(3), n);
       for (int layout = 0; layout < NAMES.length; layout++) {
         IntFunction<Object> build = builder(layout);
         double bpe = layout == 3 ? baseline : Footprint.bytesPerElement(() -> build.apply(n), n);
+        double marginal = Footprint.marginalBytesPerElement(build, n);
         double ratio = bpe / baseline;
         Object verdict = layout < 2 ? Verdict.atMost(ratio, 0.25) : "";
-        table.row(n, NAMES[layout], bpe, ratio, verdict);
+        table.row(n, NAMES[layout], bpe, ratio, verdict, marginal, marginal / marginalBaseline);
       }
     }
     return table
