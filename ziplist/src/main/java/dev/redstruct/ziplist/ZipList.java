@@ -74,6 +74,10 @@ public final class ZipList {
   private byte[] zl;
   private int size;
   private final int maxBytes;
+
+  /** False only for wrap()ped bytes that were never deep-validated: walks then check bounds. */
+  private final boolean trusted;
+
   private long cascadeSteps;
 
   /** Bumped by inserts and deletes (what list views and cursors call structural changes). */
@@ -91,10 +95,11 @@ public final class ZipList {
   private byte[] vStr;
   private int vLen;
 
-  private ZipList(byte[] zl, int size, int maxBytes) {
+  private ZipList(byte[] zl, int size, int maxBytes, boolean trusted) {
     this.zl = zl;
     this.size = size;
     this.maxBytes = maxBytes;
+    this.trusted = trusted;
   }
 
   // ---------------------------------------------------------------- factories
@@ -118,7 +123,7 @@ public final class ZipList {
     ZipListLayout.setZlbytes(zl, EMPTY_SIZE);
     ZipListLayout.setZltail(zl, HEADER_SIZE);
     zl[EMPTY_SIZE - 1] = (byte) END;
-    return new ZipList(zl, EMPTY_SIZE, maxBytes);
+    return new ZipList(zl, EMPTY_SIZE, maxBytes, true);
   }
 
   /**
@@ -132,7 +137,7 @@ public final class ZipList {
   public static ZipList copyOf(byte[] blob) {
     byte[] copy = blob.clone();
     ZipListValidator.validate(copy, copy.length, true);
-    return new ZipList(copy, copy.length, ZipListLayout.MAX_SAFETY_SIZE);
+    return new ZipList(copy, copy.length, ZipListLayout.MAX_SAFETY_SIZE, true);
   }
 
   /**
@@ -146,7 +151,7 @@ public final class ZipList {
    */
   public static ZipList wrap(byte[] blob) {
     ZipListValidator.validate(blob, blob.length, false);
-    return new ZipList(blob, blob.length, ZipListLayout.MAX_SAFETY_SIZE);
+    return new ZipList(blob, blob.length, ZipListLayout.MAX_SAFETY_SIZE, false);
   }
 
   /**
@@ -543,6 +548,10 @@ public final class ZipList {
     return zl;
   }
 
+  boolean trusted() {
+    return trusted;
+  }
+
   int end() {
     return size - 1;
   }
@@ -564,6 +573,15 @@ public final class ZipList {
       throw ZipListValidator.fail(zl, size, 4, "zltail points at 0xFF in a non-empty ziplist");
     }
     return -1;
+  }
+
+  /** Decodes the next entry of a walk: unchecked for trusted bytes, bounds-checked otherwise. */
+  ZipListEntry walkTo(ZipListEntry e, int p) {
+    if (trusted) {
+      e.decodeTrusted(zl, p);
+      return e;
+    }
+    return decodeAt(e, p, true);
   }
 
   /** Decodes the entry at {@code p}, turning any failed bounds check into a corrupt-data error. */
@@ -880,8 +898,8 @@ public final class ZipList {
   }
 
   /** Package-private for ZipListMerge: installs merged bytes and runs the seam cascade. */
-  static ZipList fromMergedBytes(byte[] zl, int size, int seam) {
-    ZipList z = new ZipList(zl, size, ZipListLayout.MAX_SAFETY_SIZE);
+  static ZipList fromMergedBytes(byte[] zl, int size, int seam, boolean trusted) {
+    ZipList z = new ZipList(zl, size, ZipListLayout.MAX_SAFETY_SIZE, trusted);
     z.cascadeUpdate(seam);
     return z;
   }

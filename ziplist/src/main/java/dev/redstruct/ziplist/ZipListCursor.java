@@ -4,6 +4,7 @@ import static dev.redstruct.ziplist.ZipListLayout.END;
 import static dev.redstruct.ziplist.ZipListLayout.HEADER_SIZE;
 
 import dev.redstruct.core.RedisNumbers;
+import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -24,12 +25,22 @@ public final class ZipListCursor {
   private static final int AFTER_LAST = -2;
 
   private final ZipList list;
+  private final byte[] zl; // stays the list's array for as long as the version does
+  private final boolean trusted;
   private final ZipListEntry e = new ZipListEntry();
   private final int version;
   private int pos = BEFORE_FIRST;
 
+  // The current entry, decoded once by load().
+  private int encoding;
+  private int contentOff;
+  private int contentLen;
+  private int nextPos;
+
   ZipListCursor(ZipList list) {
     this.list = list;
+    this.zl = list.array();
+    this.trusted = list.trusted();
     this.version = list.layoutVersion;
   }
 
@@ -40,17 +51,15 @@ public final class ZipListCursor {
    */
   public boolean next() {
     checkVersion();
-    int p;
     if (pos == AFTER_LAST) {
       return false;
     }
-    p = pos == BEFORE_FIRST ? HEADER_SIZE : pos + e.rawLength();
-    if ((list.array()[p] & 0xFF) == END) {
+    int p = pos == BEFORE_FIRST ? HEADER_SIZE : nextPos;
+    if ((zl[p] & 0xFF) == END) {
       pos = AFTER_LAST;
       return false;
     }
-    list.decodeAt(e, p, true);
-    pos = p;
+    load(p);
     return true;
   }
 
@@ -74,14 +83,42 @@ public final class ZipListCursor {
       pos = BEFORE_FIRST;
       return false;
     } else {
-      if (e.prevRawLen == 0) { // only a corrupt wrapped blob gets here; do not loop on the spot
-        throw ZipListValidator.fail(list.array(), list.blobLength(), pos, "prevlen 0 mid-list");
+      long prevlen = ZipListLayout.readPrevlen(zl, pos);
+      if (prevlen == 0 || prevlen > pos - HEADER_SIZE) { // only corrupt wrapped bytes get here
+        throw ZipListValidator.fail(zl, list.blobLength(), pos, "bad prevlen " + prevlen);
       }
-      p = pos - (int) e.prevRawLen;
+      p = pos - (int) prevlen;
     }
-    list.decodeAt(e, p, true);
-    pos = p;
+    load(p);
     return true;
+  }
+
+  /**
+   * Decodes the entry at {@code p} into the cursor's fields: the lean decoder for bytes the list
+   * vouches for, the bounds-checked one for wrapped bytes. This is the iteration hot path.
+   */
+  private void load(int p) {
+    if (trusted) {
+      int headerStart = p + ((zl[p] & 0xFF) < ZipListLayout.BIG_PREVLEN ? 1 : 5);
+      int b = zl[headerStart] & 0xFF;
+      if (b >= ZipListLayout.STR_MASK) {
+        encoding = b;
+        contentOff = headerStart + 1;
+        contentLen = ZipListLayout.intContentSizeOrInvalid(b);
+      } else {
+        encoding = b & ZipListLayout.STR_MASK;
+        contentLen = (int) ZipListLayout.readStringLength(zl, headerStart, encoding);
+        contentOff =
+            headerStart + (b < ZipListLayout.STR_14B ? 1 : b < ZipListLayout.STR_32B ? 2 : 5);
+      }
+    } else {
+      list.decodeAt(e, p, true);
+      encoding = e.encoding;
+      contentOff = e.contentOffset();
+      contentLen = (int) e.len;
+    }
+    nextPos = contentOff + contentLen;
+    pos = p;
   }
 
   /**
@@ -112,7 +149,8 @@ public final class ZipListCursor {
    * @return {@code true} for integer entries
    */
   public boolean isInteger() {
-    return !current().isString();
+    current();
+    return encoding >= ZipListLayout.STR_MASK;
   }
 
   /**
@@ -122,11 +160,11 @@ public final class ZipListCursor {
    * @throws NumberFormatException if it is a string entry that is not a canonical int64 decimal
    */
   public long longValue() {
-    ZipListEntry c = current();
-    if (c.isString()) {
-      return RedisNumbers.parseCanonicalLong(list.array(), c.contentOffset(), (int) c.len);
+    current();
+    if (encoding < ZipListLayout.STR_MASK) {
+      return RedisNumbers.parseCanonicalLong(zl, contentOff, contentLen);
     }
-    return c.intValue(list.array());
+    return ZipListLayout.readInt(zl, contentOff, encoding);
   }
 
   /**
@@ -135,8 +173,11 @@ public final class ZipListCursor {
    * @return the byte length
    */
   public int length() {
-    ZipListEntry c = current();
-    return c.isString() ? (int) c.len : RedisNumbers.stringLength(c.intValue(list.array()));
+    current();
+    if (encoding < ZipListLayout.STR_MASK) {
+      return contentLen;
+    }
+    return ZipListLayout.decimalLength(ZipListLayout.readInt(zl, contentOff, encoding));
   }
 
   /**
@@ -147,13 +188,12 @@ public final class ZipListCursor {
    * @return the number of bytes written
    */
   public int copyTo(byte[] dst, int off) {
-    ZipListEntry c = current();
     Objects.checkFromIndexSize(off, length(), dst.length);
-    if (c.isString()) {
-      System.arraycopy(list.array(), c.contentOffset(), dst, off, (int) c.len);
-      return (int) c.len;
+    if (encoding < ZipListLayout.STR_MASK) {
+      System.arraycopy(zl, contentOff, dst, off, contentLen);
+      return contentLen;
     }
-    return RedisNumbers.ll2string(c.intValue(list.array()), dst, off);
+    return RedisNumbers.ll2string(ZipListLayout.readInt(zl, contentOff, encoding), dst, off);
   }
 
   /**
@@ -174,15 +214,24 @@ public final class ZipListCursor {
    * @return whether they are equal
    */
   public boolean contentEquals(byte[] value) {
-    return list.entryEquals(current(), value, 0, value.length);
+    current();
+    if (encoding < ZipListLayout.STR_MASK) {
+      return contentLen == value.length
+          && Arrays.equals(zl, contentOff, contentOff + contentLen, value, 0, value.length);
+    }
+    int len = value.length;
+    return len >= 1
+        && len <= ZipListLayout.MAX_INT_CANDIDATE_LENGTH
+        && RedisNumbers.isCanonicalLong(value, 0, len)
+        && RedisNumbers.parseCanonicalLong(value, 0, len)
+            == ZipListLayout.readInt(zl, contentOff, encoding);
   }
 
-  private ZipListEntry current() {
+  private void current() {
     checkVersion();
     if (pos < 0) {
       throw new NoSuchElementException("cursor is not on an entry");
     }
-    return e;
   }
 
   private void checkVersion() {

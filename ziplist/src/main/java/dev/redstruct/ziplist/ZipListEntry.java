@@ -67,10 +67,20 @@ final class ZipListEntry {
     if (p + prevSize > last) {
       return PREVLEN_OUT_OF_RANGE;
     }
-    int enc = ZipListLayout.encodingOf(zl[p + prevSize]);
-    int encSize = ZipListLayout.encodingHeaderSize(enc);
-    if (encSize < 0) {
-      return BAD_ENCODING;
+    int b = zl[p + prevSize] & 0xFF;
+    int enc;
+    int encSize;
+    long contentLen = 0;
+    if (b < ZipListLayout.STR_MASK) {
+      enc = b & ZipListLayout.STR_MASK;
+      encSize = enc == ZipListLayout.STR_06B ? 1 : enc == ZipListLayout.STR_14B ? 2 : 5;
+    } else {
+      enc = b;
+      encSize = 1;
+      contentLen = ZipListLayout.intContentSizeOrInvalid(b);
+      if (contentLen < 0) {
+        return BAD_ENCODING;
+      }
     }
     if (p + prevSize + encSize > last) {
       return HEADER_OUT_OF_RANGE;
@@ -82,9 +92,9 @@ final class ZipListEntry {
     this.lenSize = encSize;
     this.headerSize = prevSize + encSize;
     this.len =
-        ZipListLayout.isString(enc)
+        b < ZipListLayout.STR_MASK
             ? ZipListLayout.readStringLength(zl, p + prevSize, enc)
-            : ZipListLayout.intContentSize(enc);
+            : contentLen;
     if ((long) p + headerSize + len > last) {
       return CONTENT_OUT_OF_RANGE;
     }
@@ -92,6 +102,36 @@ final class ZipListEntry {
       return PREVLEN_BEFORE_FIRST;
     }
     return OK;
+  }
+
+  /**
+   * Decodes the entry at {@code p} of bytes already known to be sound (built by ZipList or deeply
+   * validated): the same fields as {@link #decodeSafe} without the bounds checks. Walking a trusted
+   * list is the hot path of cursors and views.
+   */
+  void decodeTrusted(byte[] zl, int p) {
+    this.p = p;
+    int b0 = zl[p] & 0xFF;
+    int prevSize;
+    if (b0 < ZipListLayout.BIG_PREVLEN) {
+      prevSize = 1;
+      prevRawLen = b0;
+    } else {
+      prevSize = 5;
+      prevRawLen = ZipListLayout.u32(zl, p + 1);
+    }
+    prevRawLenSize = prevSize;
+    int b = zl[p + prevSize] & 0xFF;
+    if (b >= ZipListLayout.STR_MASK) {
+      encoding = b;
+      lenSize = 1;
+      len = ZipListLayout.intContentSizeOrInvalid(b);
+    } else {
+      encoding = b & ZipListLayout.STR_MASK;
+      lenSize = encoding == ZipListLayout.STR_06B ? 1 : encoding == ZipListLayout.STR_14B ? 2 : 5;
+      len = ZipListLayout.readStringLength(zl, p + prevSize, encoding);
+    }
+    headerSize = prevSize + lenSize;
   }
 
   /** Total bytes of the entry; valid after a successful decode. */

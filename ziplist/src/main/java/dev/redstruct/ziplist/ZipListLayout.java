@@ -159,6 +159,30 @@ final class ZipListLayout {
     return encoding < STR_MASK;
   }
 
+  /**
+   * Content bytes of each encoding byte 0xC0..0xFF, indexed by {@code b - 0xC0}; -1 marks bytes
+   * that are not encodings. One lookup replaces {@code zipEncodingLenSize}'s chain of comparisons
+   * on the decode hot path.
+   */
+  private static final byte[] INT_CONTENT = new byte[64];
+
+  static {
+    java.util.Arrays.fill(INT_CONTENT, (byte) -1);
+    INT_CONTENT[INT_16B - 0xC0] = 2;
+    INT_CONTENT[INT_32B - 0xC0] = 4;
+    INT_CONTENT[INT_64B - 0xC0] = 8;
+    INT_CONTENT[INT_24B - 0xC0] = 3;
+    INT_CONTENT[INT_8B - 0xC0] = 1;
+    for (int b = IMM_MIN; b <= IMM_MAX; b++) {
+      INT_CONTENT[b - 0xC0] = 0;
+    }
+  }
+
+  /** Content size of an integer encoding byte (0xC0..0xFF), or -1 if it is not one. */
+  static int intContentSizeOrInvalid(int encoding) {
+    return INT_CONTENT[encoding - 0xC0];
+  }
+
   /** {@code zipEncodingLenSize}: encoding header size, or -1 for an invalid encoding. */
   static int encodingHeaderSize(int encoding) {
     switch (encoding) {
@@ -258,17 +282,45 @@ final class ZipListLayout {
     }
   }
 
+  private static final long[] POW10 = new long[19];
+
+  static {
+    POW10[0] = 1;
+    for (int i = 1; i < POW10.length; i++) {
+      POW10[i] = POW10[i - 1] * 10;
+    }
+  }
+
+  /** Length of {@code v} in decimal, sign included, by comparisons rather than divisions. */
+  static int decimalLength(long v) {
+    if (v < 0) {
+      if (v == Long.MIN_VALUE) {
+        return 20;
+      }
+      return 1 + decimalLength(-v);
+    }
+    int n = 1;
+    while (n < POW10.length && v >= POW10[n]) {
+      n++;
+    }
+    return n;
+  }
+
   /** {@code zipLoadInteger}: little endian, sign-extended from the content width. */
   static long readInt(byte[] zl, int p, int encoding) {
-    int n = intContentSize(encoding);
-    if (n == 0) {
-      return (encoding & 0x0F) - 1;
+    switch (encoding) {
+      case INT_8B:
+        return zl[p];
+      case INT_16B:
+        return (short) ((zl[p] & 0xFF) | zl[p + 1] << 8);
+      case INT_24B:
+        return (zl[p] & 0xFF) | (zl[p + 1] & 0xFF) << 8 | zl[p + 2] << 16;
+      case INT_32B:
+        return (int) u32(zl, p);
+      case INT_64B:
+        return u32(zl, p) | u32(zl, p + 4) << 32;
+      default:
+        return (encoding & 0x0F) - 1;
     }
-    long v = 0;
-    for (int i = n - 1; i >= 0; i--) {
-      v = v << 8 | (zl[p + i] & 0xFF);
-    }
-    int shift = 64 - 8 * n;
-    return v << shift >> shift;
   }
 }

@@ -23,7 +23,8 @@ final class ZipListMerge {
       throw new IllegalArgumentException("cannot merge a ziplist with itself");
     }
     if (second.isEmpty()) {
-      return ZipList.wrap(first.toByteArray()); // Redis would leave zltail on the 0xFF byte
+      byte[] copy = first.toByteArray(); // Redis would leave zltail on the 0xFF byte
+      return ZipList.fromMergedBytes(copy, copy.length, ZipListLayout.HEADER_SIZE, first.trusted());
     }
     byte[] a = first.array();
     byte[] b = second.array();
@@ -40,6 +41,7 @@ final class ZipListMerge {
     ZipListLayout.setZlbytes(out, (int) total);
     ZipListLayout.setZllen(out, Math.min(count, UNKNOWN_LENGTH));
     ZipListLayout.setZltail(out, aBytes - 1 + second.tailOffset() - HEADER_SIZE);
-    return ZipList.fromMergedBytes(out, (int) total, first.tailOffset());
+    boolean trusted = first.trusted() && second.trusted();
+    return ZipList.fromMergedBytes(out, (int) total, first.tailOffset(), trusted);
   }
 }

@@ -145,7 +145,7 @@ final class ZipListView<E> extends AbstractList<E> {
       if (nextOffset < 0) {
         throw new NoSuchElementException();
       }
-      zl.decodeAt(e, nextOffset, true);
+      zl.walkTo(e, nextOffset);
       lastRet = cursor++;
       lastOffset = nextOffset;
       nextOffset = orEnd(nextOffset + e.rawLength());

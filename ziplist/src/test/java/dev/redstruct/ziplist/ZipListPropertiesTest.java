@@ -59,6 +59,15 @@ class ZipListPropertiesTest {
   }
 
   @Test
+  void decimalLengthMatchesLl2string() {
+    qt().forAll(longs().all())
+        .checkAssert(v -> assertEquals(Long.toString(v).length(), ZipListLayout.decimalLength(v)));
+    for (long v : new long[] {0, 9, 10, -1, -10, Long.MAX_VALUE, Long.MIN_VALUE, 999999999999L}) {
+      assertEquals(Long.toString(v).length(), ZipListLayout.decimalLength(v), Long.toString(v));
+    }
+  }
+
+  @Test
   void builtListsAlwaysValidate() {
     qt().forAll(lists().of(byteStrings()).ofSizeBetween(0, 40), longs().all())
         .checkAssert(
