@@ -2,9 +2,11 @@ package dev.redstruct.bench;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -15,14 +17,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.SortedSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.BenchmarkList;
-import org.openjdk.jmh.runner.BenchmarkListEntry;
-import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
@@ -45,9 +45,33 @@ public final class Report {
   /** Set in the JVM that does the work, so it does not start yet another one. */
   private static final String ATTACH_FLAG = "jdk.attach.allowAttachSelf";
 
+  private static final Duration LOCK_WAIT = Duration.ofMinutes(10);
+  private static final Duration LOCK_POLL = Duration.ofSeconds(2);
+
+  /**
+   * Quick mode's JMH settings: 1 fork, 1 warmup iteration of 200 ms, 3 measurement iterations of
+   * 150 ms (0.65 s of timed work, was 1.4 s). Measured on the core benchmarks with the 2 cores at
+   * load 16-19: a run took 1.1-5 s (was 3-4.4 s), and a run of 50 ms alone 1.4-3.8 s, so the fork's
+   * start-up is most of the cost; the spread of ratios between repeated quick runs was as wide with
+   * either setting (the load dominates), so longer iterations bought nothing. Three measurement
+   * iterations because JMH gives no error estimate for fewer; one fork is the minimum that keeps
+   * benchmarks from sharing one JIT profile.
+   */
+  static final String QUICK_JMH = "1 fork, 1 x 200 ms warmup, 3 x 150 ms measurement";
+
+  static final String FULL_JMH = "2 forks, 3 x 1 s warmup, 5 x 1 s measurement";
+
+  /** Rough wall time of one method x params run in quick mode, fork start-up included. */
+  static final double QUICK_SECONDS_PER_RUN = 2.0;
+
+  /** What a section may spend in quick mode before the report flags it. */
+  static final double QUICK_SECTION_BUDGET_SECONDS = 30;
+
   private final ReportArgs args;
   private final ReportOptions options;
   private final PrintStream console = System.out;
+  private final double loadAtStart =
+      ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 
   private Report(ReportArgs args) {
     this.args = args;
@@ -76,6 +100,9 @@ public final class Report {
     }
     if (!Boolean.getBoolean(ATTACH_FLAG)) {
       System.exit(relaunch(argv));
+    }
+    if (args.ignoreLock) {
+      System.setProperty("jmh.ignoreLock", "true");
     }
     System.exit(new Report(args).run());
   }
@@ -106,13 +133,17 @@ public final class Report {
     console.printf("redstruct benchmark report, %s mode%n", options.full() ? "full" : "quick");
     List<Comparison.Row> rows = new ArrayList<>();
     List<String> failed = new ArrayList<>();
+    List<ReportWriter.Cost> costs = new ArrayList<>();
     if (args.jmh) {
-      runJmh(rows, failed);
+      runJmh(rows, failed, costs);
     }
     List<ReportWriter.SectionOutcome> sections = args.sections ? runSections() : List.of();
+    sections.forEach(s -> costs.add(new ReportWriter.Cost("section " + s.id(), s.secs())));
     Map<String, String> header = header(start);
     ReportWriter writer =
-        new ReportWriter(new ReportWriter.Data(header, rows, failed, sections, args.gc));
+        new ReportWriter(
+            new ReportWriter.Data(
+                header, rows, failed, sections, args.gc, costs, Comparison.goalsNotRun(rows)));
     console.print(writer.text());
     write("report.md", writer.markdown());
     write("report.json", writer.json());
@@ -123,44 +154,98 @@ public final class Report {
     return anyFailed ? 1 : 0;
   }
 
-  private void runJmh(List<Comparison.Row> rows, List<String> failed) throws IOException {
-    ChainedOptionsBuilder jmh = jmhOptions();
+  private void runJmh(List<Comparison.Row> rows, List<String> failed, List<ReportWriter.Cost> costs)
+      throws IOException {
+    List<JmhPlan.Batch> batches = plan();
+    if (batches.isEmpty()) {
+      console.println("No JMH benchmark matches the selection.");
+      return;
+    }
+    int total = batches.stream().mapToInt(b -> b.methods().size()).sum();
     Path log = options.outputDir().resolve("jmh.log");
+    console.printf("%d benchmark runs in %d batches; JMH log: %s%n", total, batches.size(), log);
+    List<RunResult> results = new ArrayList<>();
     try (PrintStream logStream = new PrintStream(Files.newOutputStream(log), true, "UTF-8")) {
       ProgressFormat progress =
           new ProgressFormat(
-              OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), console);
-      console.println("JMH log: " + log);
-      Collection<RunResult> results;
-      try {
-        results = new Runner(jmh.build(), progress).run();
-      } catch (NoBenchmarksException e) {
-        console.println("No JMH benchmark matches the selection.");
-        return;
-      } catch (RunnerException e) {
-        failed.add("JMH run: " + e);
-        e.printStackTrace(logStream);
-        return;
+              OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL),
+              console,
+              total);
+      for (JmhPlan.Batch batch : batches) {
+        long t0 = System.nanoTime();
+        try {
+          results.addAll(runBatch(batch, progress));
+        } catch (RunnerException | RuntimeException e) {
+          failed.add(batch.className() + " " + batch.params() + ": " + e);
+          e.printStackTrace(logStream);
+        }
+        costs.add(new ReportWriter.Cost(batchName(batch), (System.nanoTime() - t0) / 1e9));
       }
-      rows.addAll(Comparison.rows(results));
       failed.addAll(progress.failed());
+    }
+    try (PrintStream json =
+        new PrintStream(
+            Files.newOutputStream(options.outputDir().resolve("jmh.json")), true, "UTF-8")) {
+      ResultFormatFactory.getInstance(ResultFormatType.JSON, json).writeOut(results);
+    }
+    rows.addAll(Comparison.rows(results));
+  }
+
+  /**
+   * Runs one batch, waiting while another JMH run on this machine holds JMH's lock ({@code
+   * /tmp/jmh.lock}): two measurements at once would spoil both, so the report queues instead of
+   * failing. {@code --ignore-lock} skips the wait.
+   */
+  private Collection<RunResult> runBatch(JmhPlan.Batch batch, ProgressFormat progress)
+      throws RunnerException {
+    long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
+    boolean told = false;
+    while (true) {
+      try {
+        return new Runner(jmhOptions(batch).build(), progress).run();
+      } catch (RunnerException e) {
+        if (!String.valueOf(e.getMessage()).contains("JMH lock") || System.nanoTime() > deadline) {
+          throw e;
+        }
+        if (!told) {
+          console.println("Another JMH run holds /tmp/jmh.lock; waiting (up to " + LOCK_WAIT + ")");
+          told = true;
+        }
+        sleep(LOCK_POLL);
+      }
     }
   }
 
-  private ChainedOptionsBuilder jmhOptions() {
-    ChainedOptionsBuilder b =
-        new OptionsBuilder()
-            .include(
-                args.includes.isEmpty()
-                    ? "^dev\\.redstruct\\.bench\\."
-                    : options.include().pattern())
-            .shouldFailOnError(false)
-            .resultFormat(ResultFormatType.JSON)
-            .result(options.outputDir().resolve("jmh.json").toString());
-    if (options.exclude() != null) {
-      b.exclude(options.exclude().pattern());
+  private static void sleep(Duration d) {
+    try {
+      Thread.sleep(d.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the JMH lock", e);
     }
-    args.params.forEach(b::param);
+  }
+
+  private List<JmhPlan.Batch> plan() {
+    return JmhPlan.batches(includes(), args.excludes, args.params, options.quick());
+  }
+
+  private static String batchName(JmhPlan.Batch b) {
+    String simple = b.className().substring(b.className().lastIndexOf('.') + 1);
+    StringBuilder s = new StringBuilder(simple);
+    b.params().forEach((k, v) -> s.append(' ').append(k).append('=').append(v));
+    return s.append(" (").append(b.methods().size()).append(" methods)").toString();
+  }
+
+  private List<String> includes() {
+    return args.includes.isEmpty() ? List.of("^dev\\.redstruct\\.bench\\.") : args.includes;
+  }
+
+  private ChainedOptionsBuilder jmhOptions(JmhPlan.Batch batch) {
+    ChainedOptionsBuilder b = new OptionsBuilder().shouldFailOnError(false);
+    for (String method : batch.methods()) {
+      b.include("^" + Pattern.quote(method) + "$");
+    }
+    batch.params().forEach(b::param);
     if (args.gc) {
       b.addProfiler(GCProfiler.class);
     }
@@ -172,10 +257,10 @@ public final class Report {
           .measurementTime(TimeValue.seconds(1));
     }
     return b.forks(1)
-        .warmupIterations(2)
-        .warmupTime(TimeValue.milliseconds(250))
+        .warmupIterations(1)
+        .warmupTime(TimeValue.milliseconds(200))
         .measurementIterations(3)
-        .measurementTime(TimeValue.milliseconds(300));
+        .measurementTime(TimeValue.milliseconds(150));
   }
 
   private List<ReportWriter.SectionOutcome> runSections() {
@@ -194,6 +279,15 @@ public final class Report {
       }
       double secs = (System.nanoTime() - t0) / 1e9;
       console.printf(Locale.ROOT, "%s (%.1f s)%n", error == null ? "done" : "FAILED", secs);
+      if (options.quick() && secs > QUICK_SECTION_BUDGET_SECONDS) {
+        console.printf(
+            Locale.ROOT,
+            "  warning: section %s took %.0f s, over the quick-mode budget of %.0f s"
+                + " (scale its work with options.quick())%n",
+            s.id(),
+            secs,
+            QUICK_SECTION_BUDGET_SECONDS);
+      }
       outcomes.add(new ReportWriter.SectionOutcome(s.id(), s.title(), result, error, secs));
     }
     return outcomes;
@@ -212,16 +306,23 @@ public final class Report {
 
   private void list() {
     if (args.jmh) {
-      List<String> includes =
-          args.includes.isEmpty() ? List.of("^dev\\.redstruct\\.bench\\.") : args.includes;
-      SortedSet<BenchmarkListEntry> entries =
-          BenchmarkList.defaultList()
-              .find(
-                  OutputFormatFactory.createFormatInstance(console, VerboseMode.SILENT),
-                  includes,
-                  args.excludes);
-      console.println("Benchmarks (" + entries.size() + "):");
-      entries.forEach(e -> console.println("  " + e.getUsername()));
+      List<JmhPlan.Batch> batches = plan();
+      console.println("Benchmark batches (" + batches.size() + "), in run order:");
+      for (JmhPlan.Batch b : batches) {
+        console.println("  " + b.className() + " " + b.params());
+        b.methods().forEach(m -> console.println("    " + m.substring(m.lastIndexOf('.') + 1)));
+      }
+      int runs = batches.stream().mapToInt(b -> b.methods().size()).sum();
+      if (options.quick()) {
+        console.printf(
+            Locale.ROOT,
+            "%d runs, about %.1f min in quick mode (%.1f s per run)%n",
+            runs,
+            runs * QUICK_SECONDS_PER_RUN / 60,
+            QUICK_SECONDS_PER_RUN);
+      } else {
+        console.printf("%d runs in full mode%n", runs);
+      }
     }
     if (args.sections) {
       List<ReportSection> sections = selectedSections();
@@ -234,15 +335,12 @@ public final class Report {
     Map<String, String> h = new LinkedHashMap<>();
     h.put("date", start.truncatedTo(ChronoUnit.SECONDS).toString());
     h.put("mode", options.full() ? "full" : "quick");
-    h.put(
-        "jmh",
-        options.full()
-            ? "2 forks, 3 x 1 s warmup, 5 x 1 s measurement"
-            : "1 fork, 2 x 250 ms warmup, 3 x 300 ms measurement");
+    h.put("jmh", options.full() ? FULL_JMH : QUICK_JMH);
     h.put(
         "jvm",
         System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
     h.put("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
+    h.put("load average at start", String.format(Locale.ROOT, "%.2f", loadAtStart));
     h.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
     h.put("selection", selectionText());
     long secs = TimeUnit.MILLISECONDS.toSeconds(System.currentTimeMillis() - start.toEpochMilli());
@@ -254,6 +352,7 @@ public final class Report {
     String s = "include " + (args.includes.isEmpty() ? "all" : args.includes);
     s += args.excludes.isEmpty() ? "" : ", exclude " + args.excludes;
     s += args.params.isEmpty() ? "" : ", params overridden";
+    s += options.quick() ? ", @QuickParams applied" : "";
     return s + (args.gc ? ", gc profiler" : "");
   }
 

@@ -32,6 +32,10 @@ import org.junit.jupiter.api.TestFactory;
 class BenchmarkSanityTest {
   private static final boolean ALL_PARAMS =
       "all".equals(System.getProperty("redstruct.bench.sanity"));
+
+  /** More combinations than this need {@link QuickParams}. */
+  static final int MAX_COMBINATIONS_WITHOUT_QUICK = 2;
+
   private static final Pattern INCLUDE =
       Pattern.compile(System.getProperty("redstruct.bench.sanity.include", ""));
 
@@ -74,13 +78,19 @@ class BenchmarkSanityTest {
   }
 
   /** Checks names, BASELINE and goals; returns the baseline variant. */
-  private static String checkConventions(Class<?> c) throws ReflectiveOperationException {
+  private static String checkConventions(Class<?> c) throws IllegalAccessException {
     String name = c.getSimpleName();
     assertTrue(name.endsWith("Benchmark"), name + ": class name must end with Benchmark");
     assertTrue(
         c.getPackageName().startsWith("dev.redstruct.bench."),
         name + ": put benchmarks in dev.redstruct.bench.<module>");
-    Field f = c.getField("BASELINE");
+    Field f;
+    try {
+      f = c.getField("BASELINE");
+    } catch (NoSuchFieldException e) {
+      throw new AssertionError(
+          name + ": declare public static final String BASELINE = \"<jdk variant>\";", e);
+    }
     assertTrue(
         Modifier.isStatic(f.getModifiers()) && Modifier.isFinal(f.getModifiers()),
         name + ": BASELINE must be public static final");
@@ -101,9 +111,61 @@ class BenchmarkSanityTest {
       assertFalse(
           Double.isNaN(g.atLeast()) && Double.isNaN(g.atMost()),
           name + ": @Goal for " + target + " needs atLeast or atMost");
-      Comparison.paramsMatch(g.params(), Map.of()); // rejects a malformed filter
+      checkGoalParams(c, g);
     }
+    checkQuickParams(c);
     return baseline;
+  }
+
+  /**
+   * {@link QuickParams} name declared parameters and values, and a class with more than {@value
+   * #MAX_COMBINATIONS_WITHOUT_QUICK} parameter combinations declares them (the quick-mode budget).
+   */
+  static void checkQuickParams(Class<?> c) {
+    String name = c.getSimpleName();
+    Map<String, List<String>> space = BenchmarkHarness.paramSpace(c);
+    QuickParams q = c.getAnnotation(QuickParams.class);
+    if (q == null) {
+      int combos = BenchmarkHarness.combinations(space, true).size();
+      assertTrue(
+          combos <= MAX_COMBINATIONS_WITHOUT_QUICK,
+          name
+              + ": "
+              + combos
+              + " @Param combinations; declare the ones quick mode runs with"
+              + " @QuickParams({\"name=v1,v2\", ...}) (see benchmarks/README.md)");
+      return;
+    }
+    Map<String, List<String>> quick;
+    try {
+      quick = JmhPlan.parseQuickParams(q.value());
+    } catch (IllegalArgumentException e) {
+      throw new AssertionError(name + ": " + e.getMessage(), e);
+    }
+    quick.forEach(
+        (param, values) -> {
+          List<String> declared = space.get(param);
+          assertNotNull(declared, name + ": @QuickParams names unknown @Param " + param);
+          for (String v : values) {
+            assertTrue(
+                declared.contains(v),
+                name + ": @QuickParams value " + param + "=" + v + " is not among " + declared);
+          }
+        });
+  }
+
+  /** A goal's params filter names declared parameters and values, so it can ever match. */
+  private static void checkGoalParams(Class<?> c, Goal g) {
+    Map<String, List<String>> space = BenchmarkHarness.paramSpace(c);
+    for (String pair : g.params().isBlank() ? new String[0] : g.params().split(",")) {
+      String[] kv = pair.split("=", 2);
+      assertEquals(2, kv.length, c.getSimpleName() + ": @Goal params must be name=value: " + pair);
+      List<String> values = space.get(kv[0].trim());
+      assertNotNull(values, c.getSimpleName() + ": @Goal names unknown @Param " + kv[0]);
+      assertTrue(
+          values.contains(kv[1].trim()),
+          c.getSimpleName() + ": @Goal value " + pair + " is not among " + values);
+    }
   }
 
   private static boolean mayDiffer(Method m) {

@@ -22,7 +22,10 @@ import java.util.Objects;
  *       with white space; the result must not be NaN, must not overflow, and must not underflow to
  *       zero from a non-zero input. That admits {@code +1}, {@code .5}, {@code 1e3}, hexadecimal
  *       such as {@code 0x1p3} or {@code 0x10}, and {@code inf}/{@code infinity} in any case with an
- *       optional sign.
+ *       optional sign. Results at or below {@link Double#MIN_NORMAL} are rounded as the oracle's
+ *       glibc 2.36 {@code strtod} rounds them, which is not always exact (its sticky bits miss one
+ *       bit when it denormalizes: {@code 0x0.fd048bdb8a9d0cp-1022} reads as {@code
+ *       2.1991531305337045e-308}); larger results are correctly rounded, as in glibc.
  *   <li><b>Score replies</b> ({@code addReplyDouble}, {@code src/networking.c}): C's {@code %.17g},
  *       so {@code 0.1} prints as {@code 0.10000000000000001} and {@code 1e20} as {@code 1e+20};
  *       infinities print as {@code inf} and {@code -inf}.
@@ -34,6 +37,9 @@ import java.util.Objects;
 public final class RedisNumbers {
   /** The longest canonical int64 decimal: {@code -9223372036854775808} has 20 bytes. */
   public static final int MAX_LONG_CHARS = 20;
+
+  /** What {@link #negatedMagnitude} returns for a rejected string: no magnitude negates to it. */
+  private static final long NOT_CANONICAL = 1;
 
   private static final MathContext SEVENTEEN_DIGITS = new MathContext(17, RoundingMode.HALF_EVEN);
 
@@ -50,33 +56,7 @@ public final class RedisNumbers {
    * @return true when Redis would store the string as an integer
    */
   public static boolean isCanonicalLong(byte[] s, int off, int len) {
-    Objects.checkFromIndexSize(off, len, s.length);
-    if (len == 0 || len > MAX_LONG_CHARS) {
-      return false;
-    }
-    if (len == 1 && s[off] == '0') {
-      return true;
-    }
-    boolean negative = s[off] == '-';
-    int i = negative ? off + 1 : off;
-    int end = off + len;
-    if (i == end || s[i] < '1' || s[i] > '9') {
-      return false;
-    }
-    // Accumulate as a negative number: the negative range is the larger one, so it holds MIN_VALUE.
-    long acc = 0;
-    for (; i < end; i++) {
-      int digit = s[i] - '0';
-      if (digit < 0 || digit > 9 || acc < Long.MIN_VALUE / 10) {
-        return false;
-      }
-      acc *= 10;
-      if (acc < Long.MIN_VALUE + digit) {
-        return false;
-      }
-      acc -= digit;
-    }
-    return negative || acc != Long.MIN_VALUE;
+    return negatedMagnitude(s, off, len) != NOT_CANONICAL;
   }
 
   /**
@@ -91,18 +71,50 @@ public final class RedisNumbers {
    * @throws NumberFormatException if {@link #isCanonicalLong} is false for the range
    */
   public static long parseCanonicalLong(byte[] s, int off, int len) {
-    if (!isCanonicalLong(s, off, len)) {
+    long negated = negatedMagnitude(s, off, len);
+    if (negated == NOT_CANONICAL) {
       throw new NumberFormatException(
           "not a canonical int64 decimal: \""
               + new String(s, off, len, StandardCharsets.ISO_8859_1)
               + "\"");
     }
-    boolean negative = s[off] == '-';
-    long acc = 0;
-    for (int i = negative ? off + 1 : off; i < off + len; i++) {
-      acc = acc * 10 - (s[i] - '0');
+    return s[off] == '-' ? negated : -negated;
+  }
+
+  /**
+   * Checks and accumulates a decimal in one pass, returning minus its magnitude, or {@link
+   * #NOT_CANONICAL} when the range is not a canonical int64 decimal.
+   *
+   * <p>The magnitude is accumulated negated because the negative range is the larger one: it holds
+   * {@code -Long.MIN_VALUE}'s magnitude, which a positive accumulator could not.
+   */
+  private static long negatedMagnitude(byte[] s, int off, int len) {
+    Objects.checkFromIndexSize(off, len, s.length);
+    if (len == 0 || len > MAX_LONG_CHARS) {
+      return NOT_CANONICAL;
     }
-    return negative ? acc : -acc;
+    if (len == 1 && s[off] == '0') {
+      return 0;
+    }
+    boolean negative = s[off] == '-';
+    int i = negative ? off + 1 : off;
+    int end = off + len;
+    if (i == end || s[i] < '1' || s[i] > '9') {
+      return NOT_CANONICAL;
+    }
+    long acc = 0;
+    for (; i < end; i++) {
+      int digit = s[i] - '0';
+      if (digit < 0 || digit > 9 || acc < Long.MIN_VALUE / 10) {
+        return NOT_CANONICAL;
+      }
+      acc *= 10;
+      if (acc < Long.MIN_VALUE + digit) {
+        return NOT_CANONICAL;
+      }
+      acc -= digit;
+    }
+    return negative || acc != Long.MIN_VALUE ? acc : NOT_CANONICAL;
   }
 
   /**
@@ -209,6 +221,9 @@ public final class RedisNumbers {
     if (d == 0) {
       return Double.doubleToRawLongBits(d) < 0 ? "-0" : "0";
     }
+    if (isSmallInteger(d)) {
+      return Long.toString((long) d);
+    }
     BigDecimal rounded = new BigDecimal(d).round(SEVENTEEN_DIGITS).stripTrailingZeros();
     String digits = rounded.unscaledValue().abs().toString();
     int exponent = digits.length() - 1 - rounded.scale();
@@ -231,7 +246,20 @@ public final class RedisNumbers {
    * @return a new array with the reply bytes
    */
   public static byte[] formatDoubleBytes(double d) {
+    if (d != 0 && isSmallInteger(d)) {
+      return ll2string((long) d);
+    }
     return formatDouble(d).getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /**
+   * The exact fast path of {@code %.17g}: a non-zero integer below 10^17 in magnitude has at most
+   * 17 digits, so nothing is rounded; its decimal exponent is at most 16, so the notation is fixed;
+   * and the fraction digits are all zeros, which {@code %g} strips together with the point. What
+   * remains is the integer's own decimal. (The double 1e17 is exactly 10^17.)
+   */
+  private static boolean isSmallInteger(double d) {
+    return Math.abs(d) < 1e17 && d == (long) d;
   }
 
   /**
