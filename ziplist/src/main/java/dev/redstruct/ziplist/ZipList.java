@@ -296,44 +296,7 @@ public final class ZipList {
     if (p < 0) {
       return -1;
     }
-    return findFrom(p, fromIndex, value, skip);
-  }
-
-  /** Redis: {@code ziplistFind}; whether the needle is an integer is worked out once, lazily. */
-  private int findFrom(int p, int index, byte[] v, int skip) {
-    int skipcnt = 0;
-    int needleKind = 0; // 0 unknown, 1 integer, 2 not an integer
-    long needle = 0;
-    while ((zl[p] & 0xFF) != END) {
-      ZipListEntry e = decodeAt(e1, p, true);
-      if (skipcnt == 0) {
-        if (e.isString()) {
-          if (e.len == v.length
-              && Arrays.equals(
-                  zl, e.contentOffset(), e.contentOffset() + v.length, v, 0, v.length)) {
-            return index;
-          }
-        } else {
-          if (needleKind == 0) {
-            boolean isInt =
-                v.length >= 1
-                    && v.length <= MAX_INT_CANDIDATE_LENGTH
-                    && RedisNumbers.isCanonicalLong(v, 0, v.length);
-            needleKind = isInt ? 1 : 2;
-            needle = isInt ? RedisNumbers.parseCanonicalLong(v, 0, v.length) : 0;
-          }
-          if (needleKind == 1 && e.intValue(zl) == needle) {
-            return index;
-          }
-        }
-        skipcnt = skip;
-      } else {
-        skipcnt--;
-      }
-      p += e.rawLength();
-      index++;
-    }
-    return -1;
+    return ZipListCascade.find(this, e1, p, fromIndex, value, skip);
   }
 
   // ---------------------------------------------------------------- updates
@@ -706,7 +669,7 @@ public final class ZipList {
     }
   }
 
-  private void resize(int newSize) {
+  void resize(int newSize) {
     if (newSize > zl.length) {
       long doubled = Math.min(2L * zl.length, Integer.MAX_VALUE - 16);
       zl = Arrays.copyOf(zl, (int) Math.max(newSize, doubled));
@@ -826,75 +789,13 @@ public final class ZipList {
     modCount -= 2; // a replacement is not a structural change for list views
   }
 
-  /**
-   * Redis: {@code __ziplistCascadeUpdate}. The entry at {@code p} has its final size; walk forward
-   * while the next prevlen field is too small for the size before it, counting the 1-to-5 growths,
-   * then open all the room with one move and rewrite the grown entries back to front. A field that
-   * is large enough gets the new value (in 5-byte form if it is 5 bytes: no shrinking) and ends the
-   * walk.
-   */
+  /** Redis: {@code __ziplistCascadeUpdate}; see ZipListCascade. */
   void cascadeUpdate(int p) {
-    if ((zl[p] & 0xFF) == END) {
-      return;
-    }
-    ZipListEntry cur = decodeAt(e1, p, false);
-    final int firstEntryLen = cur.rawLength();
-    int prevlen = firstEntryLen;
-    int prevOffset = p;
-    int cnt = 0;
-    p += prevlen;
-    while ((zl[p] & 0xFF) != END) {
-      decodeAt(cur, p, false);
-      if (cur.prevRawLen == prevlen) {
-        break;
-      }
-      int need = ZipListLayout.prevlenSizeFor(prevlen);
-      if (cur.prevRawLenSize >= need) {
-        if (cur.prevRawLenSize == need) {
-          ZipListLayout.writePrevlen(zl, p, prevlen);
-        } else {
-          ZipListLayout.writePrevlenLarge(zl, p, prevlen);
-        }
-        break;
-      }
-      if (cur.prevRawLen + 4 != prevlen && !(cnt == 0 && cur.prevRawLen == 0)) {
-        throw ZipListValidator.fail(zl, size, p, "prevlen inconsistent during cascade");
-      }
-      prevlen = cur.rawLength() + 4;
-      prevOffset = p;
-      p += cur.rawLength();
-      cnt++;
-    }
-    if (cnt == 0) {
-      return;
-    }
-    growCascade(p, prevOffset, cnt, firstEntryLen);
+    ZipListCascade.update(this, p, e1);
   }
 
-  /** Second half of the cascade: move the rest once, then re-lay the grown entries. */
-  private void growCascade(int p, int prevOffset, int cnt, int firstEntryLen) {
-    int extra = 4 * cnt;
-    int tail = tailOffset();
-    // The last grown entry's own growth moves the tail only if that entry is not the tail.
-    ZipListLayout.setZltail(zl, tail + (tail == prevOffset ? extra - 4 : extra));
-    int oldSize = size;
-    resize(oldSize + extra);
-    System.arraycopy(zl, p, zl, p + extra, oldSize - 1 - p);
-    p += extra;
-    ZipListEntry cur = e1;
-    for (int k = cnt; k > 0; k--) {
-      decodeAt(cur, prevOffset, false);
-      int raw = cur.rawLength();
-      int body = raw - cur.prevRawLenSize;
-      System.arraycopy(zl, prevOffset + cur.prevRawLenSize, zl, p - body, body);
-      p -= raw + 4;
-      int value = cur.prevRawLen == 0 ? firstEntryLen : (int) cur.prevRawLen + 4;
-      int written = ZipListLayout.writePrevlen(zl, p, value);
-      assert written == 5 : "a grown prevlen holds at least 254";
-      prevOffset -= (int) cur.prevRawLen;
-    }
+  void addCascadeSteps(int cnt) {
     cascadeSteps += cnt;
-    layoutVersion++;
   }
 
   /** Package-private for ZipListMerge: installs merged bytes and runs the seam cascade. */
