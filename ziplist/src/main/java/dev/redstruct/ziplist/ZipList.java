@@ -54,8 +54,8 @@ public final class ZipList {
    * A value to write is "prepared" into the v* fields (encoding, integer, string slice) so that
    * the insert/replace workers take no value arguments and allocate nothing.
    *
-   * The one subtle algorithm is the prevlen cascade (ZipListCascade.update, Redis __ziplistCascadeUpdate):
-   * after an entry changes size, each following prevlen field must hold the new size of its
+   * The one subtle algorithm is the prevlen cascade (ZipListCascade.update, Redis
+   * __ziplistCascadeUpdate): after an entry changes size, each following prevlen field must hold the new size of its
    * predecessor; a 1-byte field that must hold >= 254 grows to 5 bytes, which grows its entry,
    * which may push the next field over 254, and so on. Fields never shrink in the cascade (Redis
    * avoids flapping); only the entry right after an insert or delete point is re-encoded to the
