@@ -341,6 +341,16 @@ class HyperLogLogRedisIT {
     }
   }
 
+  /** True when we reject a blob only because its last XZERO opcode lacks its second byte. */
+  static boolean isCutFinalXZero(byte[] blob) {
+    try {
+      HyperLogLog.copyOf(blob);
+      return false;
+    } catch (CorruptEncodingException e) {
+      return e.reason().contains("XZERO opcode cut off") && e.offset() == blob.length - 1;
+    }
+  }
+
   static String redisVerdict(Object reply) {
     if (reply instanceof RedisOracle.Err) {
       return ((RedisOracle.Err) reply).message().split(" ")[0];
@@ -377,6 +387,7 @@ class HyperLogLogRedisIT {
     int agree = 0;
     int agreeSingle = 0;
     int accepted = 0;
+    int documented = 0;
     List<String> disagreements = new ArrayList<>();
     for (int i = 0; i < blobs.size(); i++) {
       String ours = ourVerdict(blobs.get(i));
@@ -392,6 +403,8 @@ class HyperLogLogRedisIT {
               HyperLogLog.count(HyperLogLog.copyOf(blobs.get(i))),
               "count of accepted blob " + i);
         }
+      } else if (isCutFinalXZero(blobs.get(i)) && theirs.equals("OK")) {
+        documented++; // see truncatedFinalXZeroIsADocumentedDisagreement
       } else if (disagreements.size() < 10) {
         disagreements.add(ours + " vs redis " + theirs + ": " + HllMutations.hex(blobs.get(i)));
       }
@@ -405,9 +418,13 @@ class HyperLogLogRedisIT {
         accepted,
         agreeSingle,
         100.0 * agreeSingle / blobs.size());
+    System.out.printf(
+        "documented disagreements (final XZERO cut off; Redis reads the NUL terminator): %d%n",
+        documented);
     disagreements.forEach(d -> System.out.println("DISAGREE " + d));
     assertNoMismatch("corruptBlobsAgreeWithRedis");
-    assertEquals(blobs.size(), agree, "verdicts differ from Redis; see DISAGREE lines");
+    assertEquals(
+        blobs.size(), agree + documented, "verdicts differ from Redis; see DISAGREE lines");
   }
 
   @Test
