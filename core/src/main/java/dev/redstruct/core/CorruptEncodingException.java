@@ -86,8 +86,14 @@ public final class CorruptEncodingException extends IllegalArgumentException {
       sb.append(".. ");
     }
     for (int i = from; i < to; i++) {
-      String hex = String.format("%02x", input[i] & 0xff);
-      sb.append(i == center ? "<" + hex + ">" : hex);
+      if (i == center) {
+        sb.append('<');
+      }
+      sb.append(Character.forDigit((input[i] >> 4) & 0xf, 16))
+          .append(Character.forDigit(input[i] & 0xf, 16));
+      if (i == center) {
+        sb.append('>');
+      }
       if (i + 1 < to) {
         sb.append(' ');
       }

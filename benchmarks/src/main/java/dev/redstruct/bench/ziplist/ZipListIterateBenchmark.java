@@ -1,0 +1,163 @@
+package dev.redstruct.bench.ziplist;
+
+import dev.redstruct.bench.Goal;
+import dev.redstruct.ziplist.ZipList;
+import dev.redstruct.ziplist.ZipListCursor;
+import java.util.ArrayList;
+import java.util.LinkedList;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Reading a list of {@code n} entries (see {@link ZipListInputs}): a forward walk summing the byte
+ * length of every element ({@code iterate}) and 16 fixed random {@code get(i)} calls ({@code get}),
+ * for {@code ZipList} (a reused {@link ZipListCursor}; {@code get} returns a fresh array), {@code
+ * ArrayList<byte[]>}, {@code ArrayList<String>} (the baseline) and {@code LinkedList<String>}.
+ * Score: whole walks (or 16-get rounds) per microsecond. Run other sizes with {@code --param
+ * n=8,128,129,512}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Goal(operation = "iterate", variant = "redstruct", atLeast = 0.5)
+public class ZipListIterateBenchmark {
+  /** The JDK variant every other variant is compared with. */
+  public static final String BASELINE = "arrayList";
+
+  /** Entries; 128/129 straddle Redis's zset threshold, 512 the hash one. */
+  @Param({"128"})
+  public int n;
+
+  private ZipList zipList;
+  private ZipListCursor cursor;
+  private ArrayList<byte[]> arrayListBytes;
+  private ArrayList<String> arrayList;
+  private LinkedList<String> linkedList;
+  private int[] probes;
+
+  /** Builds the four lists from the same fixed-seed values. */
+  @Setup(Level.Trial)
+  public void setUp() {
+    String[] strings = ZipListInputs.strings(n);
+    byte[][] bytes = ZipListInputs.bytes(strings);
+    zipList = ZipListInputs.zipList(bytes);
+    cursor = zipList.cursor();
+    arrayListBytes = ZipListInputs.arrayListBytes(bytes);
+    arrayList = ZipListInputs.arrayList(strings);
+    linkedList = ZipListInputs.linkedList(strings);
+    probes = ZipListInputs.probes(n, 16);
+  }
+
+  /**
+   * ZipList forward walk with a reused cursor (no allocation).
+   *
+   * @return total element length
+   */
+  @Benchmark
+  public long iterate_redstruct() {
+    ZipListCursor c = cursor.toStart();
+    long sum = 0;
+    while (c.next()) {
+      sum += c.length();
+    }
+    return sum;
+  }
+
+  /**
+   * ArrayList of byte arrays.
+   *
+   * @return total element length
+   */
+  @Benchmark
+  public long iterate_arrayListBytes() {
+    long sum = 0;
+    for (byte[] b : arrayListBytes) {
+      sum += b.length;
+    }
+    return sum;
+  }
+
+  /**
+   * Baseline: ArrayList of strings.
+   *
+   * @return total element length
+   */
+  @Benchmark
+  public long iterate_arrayList() {
+    return ZipListInputs.lengths(arrayList);
+  }
+
+  /**
+   * LinkedList of strings.
+   *
+   * @return total element length
+   */
+  @Benchmark
+  public long iterate_linkedList() {
+    return ZipListInputs.lengths(linkedList);
+  }
+
+  /**
+   * ZipList get by index: walks from the head, copies the entry out.
+   *
+   * @return total length of the probed elements
+   */
+  @Benchmark
+  public long get_redstruct() {
+    long sum = 0;
+    for (int i : probes) {
+      sum += zipList.get(i).length;
+    }
+    return sum;
+  }
+
+  /**
+   * ArrayList of byte arrays.
+   *
+   * @return total length of the probed elements
+   */
+  @Benchmark
+  public long get_arrayListBytes() {
+    long sum = 0;
+    for (int i : probes) {
+      sum += arrayListBytes.get(i).length;
+    }
+    return sum;
+  }
+
+  /**
+   * Baseline: ArrayList of strings.
+   *
+   * @return total length of the probed elements
+   */
+  @Benchmark
+  public long get_arrayList() {
+    long sum = 0;
+    for (int i : probes) {
+      sum += arrayList.get(i).length();
+    }
+    return sum;
+  }
+
+  /**
+   * LinkedList of strings (walks from the nearer end).
+   *
+   * @return total length of the probed elements
+   */
+  @Benchmark
+  public long get_linkedList() {
+    long sum = 0;
+    for (int i : probes) {
+      sum += linkedList.get(i).length();
+    }
+    return sum;
+  }
+}
