@@ -1,0 +1,274 @@
+package dev.redstruct.ziplist;
+
+/**
+ * The ziplist byte layout: constants, and one read/write helper per field. Nothing here checks
+ * bounds; callers hold offsets that a validated layout or {@link ZipListEntry#decodeSafe} vouched
+ * for.
+ *
+ * <pre>
+ *  offset 0        4        8     10                                  zlbytes-1
+ *        +--------+--------+-----+-------+-------+-----+-------+------+
+ *        |zlbytes |zltail  |zllen| entry | entry | ... | entry | 0xFF |
+ *        |u32 LE  |u32 LE  |u16LE|       |       |     |       | zlend|
+ *        +--------+--------+-----+-------+-------+-----+-------+------+
+ *                           zltail points here ----------^ (or at 0xFF when empty)
+ *
+ *  entry = prevlen | encoding | content
+ *    prevlen : 1 byte  0x00..0xFD = size of the previous entry (0 for the first)
+ *              5 bytes 0xFE, then u32 LE size (first byte 0xFF is never a prevlen: it is zlend)
+ *    encoding: 00pppppp                      string, length 0..63          (1 byte)
+ *              01pppppp qqqqqqqq             string, 14-bit length, BIG endian (2 bytes)
+ *              10xxxxxx + 4 bytes            string, 32-bit length, BIG endian (5 bytes)
+ *              0xC0 int16 | 0xD0 int32 | 0xE0 int64 | 0xF0 int24 | 0xFE int8  (LE content)
+ *              0xF1..0xFD immediate 0..12 (value = low nibble - 1, no content)
+ * </pre>
+ *
+ * <p>Worked example (the comment at the top of Redis 6.2's {@code src/ziplist.c}): the list {@code
+ * ["2", "5"]} is the 15 bytes {@code 0f000000 0c000000 0200 00f3 02f6 ff}: 15 bytes in all, the
+ * tail entry at offset 12, 2 entries; {@code 00 f3} is the immediate 2 with prevlen 0, {@code 02
+ * f6} the immediate 5 after a 2-byte entry. {@code ZipListTest#redisDocumentedExample} checks it.
+ */
+final class ZipListLayout {
+  private ZipListLayout() {}
+
+  static final String FORMAT = "ziplist";
+
+  static final int ZLBYTES_OFFSET = 0;
+  static final int ZLTAIL_OFFSET = 4;
+  static final int ZLLEN_OFFSET = 8;
+  static final int HEADER_SIZE = 10;
+  static final int END_SIZE = 1;
+  static final int EMPTY_SIZE = HEADER_SIZE + END_SIZE;
+  static final int END = 0xFF;
+
+  /** zllen value meaning "too many to count here, scan" ({@code UINT16_MAX}). */
+  static final int UNKNOWN_LENGTH = 0xFFFF;
+
+  /** Prevlen values from this one up need the 5-byte form ({@code ZIP_BIG_PREVLEN}). */
+  static final int BIG_PREVLEN = 254;
+
+  /** Redis's {@code ZIPLIST_MAX_SAFETY_SIZE}: no ziplist grows past 1 GiB. */
+  static final int MAX_SAFETY_SIZE = 1 << 30;
+
+  static final int STR_06B = 0x00;
+  static final int STR_14B = 0x40;
+  static final int STR_32B = 0x80;
+  static final int STR_MASK = 0xC0;
+  static final int INT_16B = 0xC0;
+  static final int INT_32B = 0xD0;
+  static final int INT_64B = 0xE0;
+  static final int INT_24B = 0xF0;
+  static final int INT_8B = 0xFE;
+  static final int IMM_MIN = 0xF1;
+  static final int IMM_MAX = 0xFD;
+
+  /** Strings of this length or longer are never tried as integers ({@code zipTryEncoding}). */
+  static final int MAX_INT_CANDIDATE_LENGTH = 31;
+
+  // ---- header fields
+
+  static long zlbytes(byte[] zl) {
+    return u32(zl, ZLBYTES_OFFSET);
+  }
+
+  static long zltail(byte[] zl) {
+    return u32(zl, ZLTAIL_OFFSET);
+  }
+
+  static int zllen(byte[] zl) {
+    return (zl[ZLLEN_OFFSET] & 0xFF) | (zl[ZLLEN_OFFSET + 1] & 0xFF) << 8;
+  }
+
+  static void setZlbytes(byte[] zl, int v) {
+    putU32(zl, ZLBYTES_OFFSET, v);
+  }
+
+  static void setZltail(byte[] zl, int v) {
+    putU32(zl, ZLTAIL_OFFSET, v);
+  }
+
+  static void setZllen(byte[] zl, int v) {
+    zl[ZLLEN_OFFSET] = (byte) v;
+    zl[ZLLEN_OFFSET + 1] = (byte) (v >>> 8);
+  }
+
+  /** {@code ZIPLIST_INCR_LENGTH}: adjusts zllen unless it is stuck at 65535. */
+  static void addToZllen(byte[] zl, int delta) {
+    int n = zllen(zl);
+    if (n < UNKNOWN_LENGTH) {
+      setZllen(zl, (n + delta) & 0xFFFF);
+    }
+  }
+
+  static long u32(byte[] b, int off) {
+    return (b[off] & 0xFFL)
+        | (b[off + 1] & 0xFFL) << 8
+        | (b[off + 2] & 0xFFL) << 16
+        | (b[off + 3] & 0xFFL) << 24;
+  }
+
+  static void putU32(byte[] b, int off, int v) {
+    b[off] = (byte) v;
+    b[off + 1] = (byte) (v >>> 8);
+    b[off + 2] = (byte) (v >>> 16);
+    b[off + 3] = (byte) (v >>> 24);
+  }
+
+  // ---- prevlen
+
+  /** Size of the prevlen field whose first byte is {@code b}. */
+  static int prevlenFieldSize(byte b) {
+    return (b & 0xFF) < BIG_PREVLEN ? 1 : 5;
+  }
+
+  /** Minimal size of a prevlen field holding {@code len}. */
+  static int prevlenSizeFor(int len) {
+    return len < BIG_PREVLEN ? 1 : 5;
+  }
+
+  /** Reads the prevlen value at {@code p} (an unsigned 32-bit value in the 5-byte form). */
+  static long readPrevlen(byte[] zl, int p) {
+    return (zl[p] & 0xFF) < BIG_PREVLEN ? zl[p] & 0xFF : u32(zl, p + 1);
+  }
+
+  /** {@code zipStorePrevEntryLength}: minimal form; returns the bytes written. */
+  static int writePrevlen(byte[] zl, int p, int len) {
+    if (len < BIG_PREVLEN) {
+      zl[p] = (byte) len;
+      return 1;
+    }
+    return writePrevlenLarge(zl, p, len);
+  }
+
+  /** {@code zipStorePrevEntryLengthLarge}: always the 5-byte form. */
+  static int writePrevlenLarge(byte[] zl, int p, int len) {
+    zl[p] = (byte) BIG_PREVLEN;
+    putU32(zl, p + 1, len);
+    return 5;
+  }
+
+  // ---- encodings
+
+  /** {@code ZIP_ENTRY_ENCODING}: string kinds keep only their top two bits. */
+  static int encodingOf(byte b) {
+    int v = b & 0xFF;
+    return v < STR_MASK ? v & STR_MASK : v;
+  }
+
+  static boolean isString(int encoding) {
+    return encoding < STR_MASK;
+  }
+
+  /** {@code zipEncodingLenSize}: encoding header size, or -1 for an invalid encoding. */
+  static int encodingHeaderSize(int encoding) {
+    switch (encoding) {
+      case STR_06B:
+      case INT_16B:
+      case INT_32B:
+      case INT_64B:
+      case INT_24B:
+      case INT_8B:
+        return 1;
+      case STR_14B:
+        return 2;
+      case STR_32B:
+        return 5;
+      default:
+        return encoding >= IMM_MIN && encoding <= IMM_MAX ? 1 : -1;
+    }
+  }
+
+  /** {@code zipIntSize}: content bytes of an integer encoding. */
+  static int intContentSize(int encoding) {
+    switch (encoding) {
+      case INT_8B:
+        return 1;
+      case INT_16B:
+        return 2;
+      case INT_24B:
+        return 3;
+      case INT_32B:
+        return 4;
+      case INT_64B:
+        return 8;
+      default:
+        return 0;
+    }
+  }
+
+  /** String header size the writer picks for a string of {@code len} bytes. */
+  static int stringHeaderSizeFor(int len) {
+    return len <= 0x3F ? 1 : len <= 0x3FFF ? 2 : 5;
+  }
+
+  /** {@code zipStoreEntryEncoding} for strings; returns the bytes written. */
+  static int writeStringHeader(byte[] zl, int p, int len) {
+    if (len <= 0x3F) {
+      zl[p] = (byte) len;
+      return 1;
+    }
+    if (len <= 0x3FFF) {
+      zl[p] = (byte) (STR_14B | (len >>> 8));
+      zl[p + 1] = (byte) len;
+      return 2;
+    }
+    zl[p] = (byte) STR_32B;
+    zl[p + 1] = (byte) (len >>> 24);
+    zl[p + 2] = (byte) (len >>> 16);
+    zl[p + 3] = (byte) (len >>> 8);
+    zl[p + 4] = (byte) len;
+    return 5;
+  }
+
+  /** Reads the string length of a string header at {@code p} (unsigned 32-bit for 10xxxxxx). */
+  static long readStringLength(byte[] zl, int p, int encoding) {
+    if (encoding == STR_06B) {
+      return zl[p] & 0x3F;
+    }
+    if (encoding == STR_14B) {
+      return (zl[p] & 0x3F) << 8 | (zl[p + 1] & 0xFF);
+    }
+    return (zl[p + 1] & 0xFFL) << 24
+        | (zl[p + 2] & 0xFFL) << 16
+        | (zl[p + 3] & 0xFFL) << 8
+        | (zl[p + 4] & 0xFFL);
+  }
+
+  /** The integer encoding {@code zipTryEncoding} picks for {@code v}: the first range that fits. */
+  static int intEncodingFor(long v) {
+    if (v >= 0 && v <= 12) {
+      return IMM_MIN + (int) v;
+    } else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) {
+      return INT_8B;
+    } else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) {
+      return INT_16B;
+    } else if (v >= -(1 << 23) && v < (1 << 23)) {
+      return INT_24B;
+    } else if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) {
+      return INT_32B;
+    }
+    return INT_64B;
+  }
+
+  /** {@code zipSaveInteger}. */
+  static void writeInt(byte[] zl, int p, int encoding, long v) {
+    int n = intContentSize(encoding);
+    for (int i = 0; i < n; i++) {
+      zl[p + i] = (byte) (v >>> (8 * i));
+    }
+  }
+
+  /** {@code zipLoadInteger}: little endian, sign-extended from the content width. */
+  static long readInt(byte[] zl, int p, int encoding) {
+    int n = intContentSize(encoding);
+    if (n == 0) {
+      return (encoding & 0x0F) - 1;
+    }
+    long v = 0;
+    for (int i = n - 1; i >= 0; i--) {
+      v = v << 8 | (zl[p + i] & 0xFF);
+    }
+    int shift = 64 - 8 * n;
+    return v << shift >> shift;
+  }
+}

@@ -1,0 +1,240 @@
+package dev.redstruct.ziplist;
+
+import static dev.redstruct.ziplist.ZipListLayout.END;
+
+import dev.redstruct.core.Codec;
+import dev.redstruct.core.RedisNumbers;
+import java.util.AbstractList;
+import java.util.ConcurrentModificationException;
+import java.util.ListIterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+/**
+ * The {@link java.util.List} face of a {@link ZipList} ({@link ZipList#asList}). Index access walks
+ * the list (O(n)); the iterator keeps a byte offset and steps in O(1), and its {@code remove},
+ * {@code set} and {@code add} work at that offset as Redis's iterator-based commands do.
+ */
+final class ZipListView<E> extends AbstractList<E> {
+  private final ZipList zl;
+  private final Codec<E> codec;
+  private final byte[] digits = new byte[RedisNumbers.MAX_LONG_CHARS];
+  private final ZipListEntry scratch = new ZipListEntry();
+
+  ZipListView(ZipList zl, Codec<E> codec) {
+    this.zl = zl;
+    this.codec = codec;
+  }
+
+  @Override
+  public int size() {
+    return zl.size();
+  }
+
+  @Override
+  public E get(int index) {
+    Objects.checkIndex(index, size());
+    return decode(zl.decodeAt(scratch, zl.offsetOf(index), true));
+  }
+
+  @Override
+  public E set(int index, E element) {
+    Objects.checkIndex(index, size());
+    byte[] bytes = codec.encode(element);
+    E old = get(index);
+    zl.replace(index, bytes);
+    return old;
+  }
+
+  @Override
+  public void add(int index, E element) {
+    Objects.checkIndex(index, size() + 1);
+    zl.insert(index, codec.encode(element));
+    modCount++;
+  }
+
+  @Override
+  public boolean add(E element) {
+    zl.pushTail(codec.encode(element));
+    modCount++;
+    return true;
+  }
+
+  @Override
+  public E remove(int index) {
+    E old = get(index);
+    zl.delete(index);
+    modCount++;
+    return old;
+  }
+
+  @Override
+  protected void removeRange(int fromIndex, int toIndex) {
+    if (toIndex > fromIndex) {
+      zl.deleteRange(fromIndex, toIndex - fromIndex);
+      modCount++;
+    }
+  }
+
+  @Override
+  public void clear() {
+    removeRange(0, size());
+  }
+
+  @Override
+  public ListIterator<E> listIterator(int index) {
+    Objects.checkIndex(index, size() + 1);
+    return new Itr(index);
+  }
+
+  @Override
+  public java.util.Iterator<E> iterator() {
+    return new Itr(0);
+  }
+
+  E decode(ZipListEntry e) {
+    byte[] arr = zl.array();
+    if (e.isString()) {
+      return codec.decode(arr, e.contentOffset(), (int) e.len);
+    }
+    int n = RedisNumbers.ll2string(e.intValue(arr), digits, 0);
+    return codec.decode(digits, 0, n);
+  }
+
+  /** A list iterator over byte offsets; -1 stands for the 0xFF position, which moves. */
+  private final class Itr implements ListIterator<E> {
+    private final ZipListEntry e = new ZipListEntry();
+    private int cursor;
+    private int nextOffset;
+    private int lastRet = -1;
+    private int lastOffset;
+    private int expectedMod;
+    private int expectedLayout;
+
+    Itr(int index) {
+      cursor = index;
+      sync();
+    }
+
+    private void sync() {
+      expectedMod = zl.modCount;
+      expectedLayout = zl.layoutVersion;
+      nextOffset = zl.offsetOf(cursor);
+      if (lastRet >= 0) {
+        lastOffset = zl.offsetOf(lastRet);
+      }
+    }
+
+    private void check() {
+      if (zl.modCount != expectedMod) {
+        throw new ConcurrentModificationException();
+      }
+      if (zl.layoutVersion != expectedLayout) {
+        sync(); // a replacement elsewhere moved bytes but not elements
+      }
+    }
+
+    @Override
+    public boolean hasNext() {
+      return cursor < size();
+    }
+
+    @Override
+    public E next() {
+      check();
+      if (nextOffset < 0) {
+        throw new NoSuchElementException();
+      }
+      zl.decodeAt(e, nextOffset, true);
+      lastRet = cursor++;
+      lastOffset = nextOffset;
+      nextOffset = orEnd(nextOffset + e.rawLength());
+      return decode(e);
+    }
+
+    @Override
+    public boolean hasPrevious() {
+      return cursor > 0;
+    }
+
+    @Override
+    public E previous() {
+      check();
+      if (cursor == 0) {
+        throw new NoSuchElementException();
+      }
+      int p;
+      if (nextOffset < 0) {
+        p = zl.tailOffset();
+      } else {
+        p = nextOffset - (int) zl.decodeAt(e, nextOffset, true).prevRawLen;
+      }
+      zl.decodeAt(e, p, true);
+      lastRet = --cursor;
+      lastOffset = p;
+      nextOffset = p;
+      return decode(e);
+    }
+
+    @Override
+    public int nextIndex() {
+      return cursor;
+    }
+
+    @Override
+    public int previousIndex() {
+      return cursor - 1;
+    }
+
+    @Override
+    public void remove() {
+      if (lastRet < 0) {
+        throw new IllegalStateException();
+      }
+      check();
+      zl.deleteAt(lastOffset, 1); // the next entry now starts at lastOffset
+      ZipListView.this.modCount++;
+      cursor = lastRet;
+      nextOffset = orEnd(lastOffset);
+      lastRet = -1;
+      expectedMod = zl.modCount;
+      expectedLayout = zl.layoutVersion;
+    }
+
+    @Override
+    public void set(E element) {
+      if (lastRet < 0) {
+        throw new IllegalStateException();
+      }
+      check();
+      zl.prepare(codec.encode(element));
+      zl.replaceAt(lastOffset); // the new entry starts where the old one did
+      if (lastRet < cursor) {
+        nextOffset = orEnd(lastOffset + zl.decodeAt(e, lastOffset, true).rawLength());
+      } else {
+        nextOffset = lastOffset;
+      }
+      expectedMod = zl.modCount;
+      expectedLayout = zl.layoutVersion;
+    }
+
+    @Override
+    public void add(E element) {
+      check();
+      byte[] bytes = codec.encode(element);
+      int at = nextOffset < 0 ? zl.end() : nextOffset;
+      zl.prepare(bytes);
+      zl.insertAt(at);
+      ZipListView.this.modCount++;
+      nextOffset = orEnd(at + zl.decodeAt(e, at, true).rawLength());
+      cursor++;
+      lastRet = -1;
+      expectedMod = zl.modCount;
+      expectedLayout = zl.layoutVersion;
+    }
+
+    private int orEnd(int p) {
+      return (zl.array()[p] & 0xFF) == END ? -1 : p;
+    }
+  }
+}

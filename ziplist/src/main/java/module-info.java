@@ -1,0 +1,8 @@
+/**
+ * Redis's ziplist encoding, byte for byte, with deep validation and a {@code java.util.List} face.
+ */
+module dev.redstruct.ziplist {
+  requires transitive dev.redstruct.core;
+
+  exports dev.redstruct.ziplist;
+}
