@@ -1,0 +1,641 @@
+package dev.redstruct.dict;
+
+import java.time.Duration;
+import java.util.AbstractMap;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.random.RandomGenerator;
+
+/**
+ * Redis's dict as a {@link Map}: separate chaining over power-of-two tables, grown and shrunk by
+ * <em>progressive rehashing</em>, walkable with Redis's stateless reverse-binary {@link #scan}
+ * cursor. Redis: src/dict.c (7.0.15).
+ *
+ * <p><b>No stalls.</b> A resize never moves entries in one go: it allocates the new table's segment
+ * directory (one reference per 16,384 buckets, at most 65,536 references) and every later {@code
+ * get}, {@code put} and {@code remove} moves one bucket (visiting at most 10 empty buckets) from
+ * the old table to the new one. Bucket storage is allocated lazily in segments of 16,384 buckets,
+ * so <b>no single call allocates or zeroes more than the directory plus {@code 1 + (newSize /
+ * oldSize)} segments</b> (one segment is 64 KiB with compressed oops): that is 3 segments for a
+ * normal doubling, 9 after growth while resizing is disallowed. {@link #rehashSteps} and {@link
+ * #rehashFor} let a caller finish a rehash in idle time.
+ *
+ * <p><b>Complexity.</b> {@code get}, {@code put}, {@code remove}, {@code containsKey}: expected
+ * O(1) given a good hash (see {@link Hasher}). {@code containsValue}, iteration: O(buckets + size).
+ * {@code clear}: O(1) (drops both tables).
+ *
+ * <p><b>Nulls.</b> Keys and values must be non-null: {@code put}, {@code get}, {@code remove} and
+ * {@code containsKey} with a null key, and {@code put} with a null value, throw {@link
+ * NullPointerException}.
+ *
+ * <p><b>Iteration</b> through {@link #entrySet}, {@link #keySet} and {@link #values} is fail-fast
+ * (a {@link java.util.ConcurrentModificationException} once the dict is structurally modified other
+ * than through the iterator), supports {@link java.util.Iterator#remove}, and never performs rehash
+ * steps. An iterator stays correct across the rehash steps that {@code get} and {@code containsKey}
+ * perform while it is open: it visits buckets in groups that a rehash step never splits (the same
+ * idea as {@link #scan}'s), so no entry is missed or repeated.
+ *
+ * <p><b>Differences from Redis.</b> Redis 7.0 shrinks tables from its server cron ({@code
+ * htNeedsResize}, src/server.c); here a successful {@code remove} checks the same condition (fill
+ * below 10% of a table larger than 4) itself and starts the shrink. Redis's resize policy is
+ * process-wide; {@link #setResizeAllowed} is per dict. A segment that was never written counts as
+ * one empty bucket visit during rehashing, so the rehash index may jump over it.
+ *
+ * <p><b>Thread safety.</b> None: not safe for concurrent use without external synchronization,
+ * including concurrent reads, because reads perform rehash steps.
+ *
+ * @param <K> the key type
+ * @param <V> the value type
+ */
+public final class Dict<K, V> extends AbstractMap<K, V> {
+  /* Implementation notes
+   *
+   * Mirrors Redis 7.0.15 dict.c. Two tables t0 and t1 (t1 exists only while rehashing), each a
+   * segmented bucket array (see Buckets). rehashIdx is the next t0 bucket to migrate, -1 when not
+   * rehashing. Entries are pushed at the head of their chain (dictAddRaw: recent keys are hot).
+   *
+   * Operation order follows Redis: a rehash step first (unless paused by a running scan), then
+   * for inserts the expand check (_dictExpandIfNeeded, even when the key turns out to exist),
+   * then the lookup in t0 and, while rehashing, t1. New keys go to t1 while rehashing.
+   *
+   * Notation: h = 64-bit hash, b = bucket index, exp = log2(table size), mask = size - 1.
+   *
+   * Invariants (checkInvariants):
+   *  I1  used0/used1 equal the entries actually chained in t0/t1; size() == used0 + used1.
+   *  I2  rehashIdx == -1 iff t1 == null; while rehashing 0 <= rehashIdx < size0 when used0 > 0,
+   *      and every t0 bucket below rehashIdx is empty.
+   *  I3  every entry of table t sits in bucket (h & mask_t), and h == hasher.hash(key).
+   *  I4  no two entries hold equivalent keys.
+   *  I5  table sizes are powers of two in [4, 2^30]; t0 == null iff exp0 == -1 (then used0 == 0);
+   *      directories have max(1, size >> 14) segments of min(size, 2^14) buckets.
+   *  I6  pauseRehash >= 0 (0 outside scan).
+   */
+
+  /** Redis: DICT_HT_INITIAL_EXP. */
+  static final int INITIAL_EXP = 2;
+
+  /** Redis: dict_force_resize_ratio (7.0). */
+  static final int FORCE_RESIZE_RATIO = 5;
+
+  /** Redis: HASHTABLE_MIN_FILL, src/server.h (percent). */
+  static final int MIN_FILL_PERCENT = 10;
+
+  /** Redis: GETFAIR_NUM_ENTRIES. */
+  static final int FAIR_SAMPLE = 15;
+
+  final Hasher<K> hasher;
+
+  /** True for {@link Hasher#mixedHashCode()}: hash and equality are inlined, no virtual call. */
+  final boolean plain;
+
+  Node<K, V>[][] t0;
+  Node<K, V>[][] t1;
+  int exp0 = -1;
+  int exp1 = -1;
+  int mask0;
+  int mask1;
+  int used0;
+  int used1;
+  int rehashIdx = -1;
+  int pauseRehash;
+  int modCount;
+  boolean resizeAllowed = true;
+
+  private Set<K> keySet;
+  private Collection<V> values;
+  private Set<Map.Entry<K, V>> entrySet;
+
+  private Dict(Hasher<K> hasher) {
+    this.hasher = Objects.requireNonNull(hasher, "hasher");
+    this.plain = hasher == Hashers.MIXED_HASH_CODE;
+  }
+
+  /**
+   * Creates an empty dict hashing keys with {@link Hasher#mixedHashCode()}.
+   *
+   * @param <K> the key type
+   * @param <V> the value type
+   * @return a new empty dict
+   */
+  public static <K, V> Dict<K, V> create() {
+    return new Dict<>(Hasher.mixedHashCode());
+  }
+
+  /**
+   * Creates an empty dict using the given hasher.
+   *
+   * @param hasher hash and equivalence of keys
+   * @param <K> the key type
+   * @param <V> the value type
+   * @return a new empty dict
+   */
+  public static <K, V> Dict<K, V> create(Hasher<K> hasher) {
+    return new Dict<>(hasher);
+  }
+
+  /**
+   * Creates an empty dict of String keys hashed as Redis hashes its keys: SipHash-1-2 over the
+   * UTF-8 bytes with a random key of this dict's own ({@link Hasher#sipHashUtf8()}).
+   *
+   * @param <V> the value type
+   * @return a new empty dict
+   */
+  public static <V> Dict<String, V> forStrings() {
+    return new Dict<>(Hasher.sipHashUtf8());
+  }
+
+  /**
+   * Creates an empty dict of byte-string keys compared by content and hashed with SipHash-1-2 under
+   * a random key ({@link Hasher#sipHashBytes()}). Key arrays must not be modified while in the
+   * dict. Because keys are compared by content, not {@code byte[].equals}, such a dict does not
+   * obey the general {@code Map} contract for {@code equals}/{@code hashCode} with other maps (as a
+   * {@code TreeMap} whose comparator is inconsistent with equals).
+   *
+   * @param <V> the value type
+   * @return a new empty dict
+   */
+  public static <V> Dict<byte[], V> forBytes() {
+    return new Dict<>(Hasher.sipHashBytes());
+  }
+
+  // ------------------------------------------------------------------ hashing
+
+  @SuppressWarnings("unchecked")
+  long hash(Object key) {
+    return plain ? Hashers.mix(key.hashCode()) : hasher.hash((K) key);
+  }
+
+  @SuppressWarnings("unchecked")
+  boolean same(Object key, K other) {
+    return key == other || (plain ? key.equals(other) : hasher.equivalent((K) key, other));
+  }
+
+  // ------------------------------------------------------------------ Map operations
+
+  @Override
+  public int size() {
+    return used0 + used1;
+  }
+
+  @Override
+  public boolean isEmpty() {
+    return used0 + used1 == 0;
+  }
+
+  @Override
+  public V get(Object key) {
+    Node<K, V> e = find(key);
+    return e == null ? null : e.value;
+  }
+
+  @Override
+  public boolean containsKey(Object key) {
+    return find(key) != null;
+  }
+
+  /** Redis: dictFind, src/dict.c. */
+  Node<K, V> find(Object key) {
+    Objects.requireNonNull(key, "key");
+    if (used0 + used1 == 0) {
+      return null;
+    }
+    if (rehashIdx >= 0 && pauseRehash == 0) {
+      rehash(1);
+    }
+    long h = hash(key);
+    for (Node<K, V> e = Buckets.get(t0, (int) h & mask0); e != null; e = e.next) {
+      if (e.hash == h && same(key, e.key)) {
+        return e;
+      }
+    }
+    if (rehashIdx >= 0) {
+      for (Node<K, V> e = Buckets.get(t1, (int) h & mask1); e != null; e = e.next) {
+        if (e.hash == h && same(key, e.key)) {
+          return e;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Associates {@code value} with {@code key}. Redis: dictReplace (dictAddRaw), src/dict.c.
+   *
+   * @throws NullPointerException if the key or the value is null
+   */
+  @Override
+  public V put(K key, V value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    if (rehashIdx >= 0 && pauseRehash == 0) {
+      rehash(1);
+    }
+    long h = hash(key);
+    expandIfNeeded();
+    Node<K, V> e = findInTables(key, h);
+    if (e != null) {
+      V old = e.value;
+      e.value = value;
+      return old;
+    }
+    insert(key, h, value);
+    return null;
+  }
+
+  private Node<K, V> findInTables(Object key, long h) {
+    for (Node<K, V> e = Buckets.get(t0, (int) h & mask0); e != null; e = e.next) {
+      if (e.hash == h && same(key, e.key)) {
+        return e;
+      }
+    }
+    if (rehashIdx >= 0) {
+      for (Node<K, V> e = Buckets.get(t1, (int) h & mask1); e != null; e = e.next) {
+        if (e.hash == h && same(key, e.key)) {
+          return e;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Pushes a new entry at the head of its chain in t1 while rehashing, else t0. */
+  private void insert(K key, long h, V value) {
+    if (rehashIdx >= 0) {
+      int b = (int) h & mask1;
+      Buckets.set(t1, exp1, b, new Node<>(h, key, value, Buckets.get(t1, b)));
+      used1++;
+    } else {
+      int b = (int) h & mask0;
+      Buckets.set(t0, exp0, b, new Node<>(h, key, value, Buckets.get(t0, b)));
+      used0++;
+    }
+    modCount++;
+  }
+
+  /**
+   * Removes the mapping for {@code key}; then, if the table is under 10% full, starts a shrink.
+   * Redis: dictGenericDelete, src/dict.c (and htNeedsResize/dictResize, src/server.c).
+   *
+   * @throws NullPointerException if the key is null
+   */
+  @Override
+  public V remove(Object key) {
+    Node<K, V> e = removeNode(key, true);
+    if (e == null) {
+      return null;
+    }
+    shrinkIfNeeded();
+    return e.value;
+  }
+
+  /** Unlinks the entry for {@code key}; {@code step} = perform a rehash step first. */
+  Node<K, V> removeNode(Object key, boolean step) {
+    Objects.requireNonNull(key, "key");
+    if (used0 + used1 == 0) {
+      return null;
+    }
+    if (step && rehashIdx >= 0 && pauseRehash == 0) {
+      rehash(1);
+    }
+    long h = hash(key);
+    Node<K, V> e = unlink(t0, exp0, (int) h & mask0, key, h);
+    if (e != null) {
+      used0--;
+    } else if (rehashIdx >= 0) {
+      e = unlink(t1, exp1, (int) h & mask1, key, h);
+      if (e != null) {
+        used1--;
+      }
+    }
+    if (e != null) {
+      modCount++;
+    }
+    return e;
+  }
+
+  private Node<K, V> unlink(Node<K, V>[][] dir, int exp, int b, Object key, long h) {
+    Node<K, V> prev = null;
+    for (Node<K, V> e = Buckets.get(dir, b); e != null; prev = e, e = e.next) {
+      if (e.hash == h && same(key, e.key)) {
+        if (prev == null) {
+          Buckets.set(dir, exp, b, e.next);
+        } else {
+          prev.next = e.next;
+        }
+        e.next = null;
+        return e;
+      }
+    }
+    return null;
+  }
+
+  /** Drops both tables in O(1). Redis: dictEmpty, src/dict.c. */
+  @Override
+  public void clear() {
+    t0 = null;
+    t1 = null;
+    exp0 = -1;
+    exp1 = -1;
+    mask0 = 0;
+    mask1 = 0;
+    used0 = 0;
+    used1 = 0;
+    rehashIdx = -1;
+    modCount++;
+  }
+
+  @Override
+  public boolean containsValue(Object value) {
+    Objects.requireNonNull(value, "value");
+    for (Node<K, V> e : DictViews.allNodes(this)) {
+      if (value.equals(e.value)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public Set<K> keySet() {
+    Set<K> s = keySet;
+    return s != null ? s : (keySet = new DictViews.KeySet<>(this));
+  }
+
+  @Override
+  public Collection<V> values() {
+    Collection<V> v = values;
+    return v != null ? v : (values = new DictViews.Values<>(this));
+  }
+
+  @Override
+  public Set<Map.Entry<K, V>> entrySet() {
+    Set<Map.Entry<K, V>> s = entrySet;
+    return s != null ? s : (entrySet = new DictViews.EntrySet<>(this));
+  }
+
+  // ------------------------------------------------------------------ resizing and rehashing
+
+  /**
+   * Allows or disallows resizing, as Redis does while a fork child exists ({@code
+   * dictSetResizeEnabled(DICT_RESIZE_AVOID)}, Redis 7.0.15). While disallowed a table still grows
+   * once it holds more than 5 entries per bucket, no shrink starts, and rehash steps only proceed
+   * when the two tables differ in size by a factor of 5 or more. Allowed by default.
+   *
+   * @param allowed whether resizing is allowed
+   */
+  public void setResizeAllowed(boolean allowed) {
+    this.resizeAllowed = allowed;
+  }
+
+  /**
+   * Tells whether a rehash is in progress (two tables exist). Redis: dictIsRehashing.
+   *
+   * @return whether the dict is rehashing
+   */
+  public boolean isRehashing() {
+    return rehashIdx >= 0;
+  }
+
+  /**
+   * Performs up to {@code n} rehash steps: each moves one bucket, giving up after {@code 10 * n}
+   * empty buckets in total. Does nothing while a scan's visitor is running, or while resizing is
+   * disallowed and the table sizes differ by less than a factor of 5. Redis: dictRehash.
+   *
+   * @param n the number of buckets to move, positive
+   * @return whether a rehash is still in progress
+   * @throws IllegalArgumentException if {@code n <= 0}
+   */
+  public boolean rehashSteps(int n) {
+    if (n <= 0) {
+      throw new IllegalArgumentException("n must be positive: " + n);
+    }
+    if (pauseRehash == 0) {
+      rehash(n);
+    }
+    return rehashIdx >= 0;
+  }
+
+  /**
+   * Rehashes in batches of 100 steps until the rehash is finished or {@code budget} has elapsed
+   * (checked after each batch, so it may overrun by one batch). Redis: dictRehashMilliseconds.
+   *
+   * @param budget the time to spend
+   * @return the number of steps requested, a multiple of 100 (0 if nothing to do)
+   */
+  public int rehashFor(Duration budget) {
+    long nanos = budget.toNanos();
+    if (pauseRehash > 0) {
+      return 0;
+    }
+    long start = System.nanoTime();
+    int steps = 0;
+    while (rehash(100)) {
+      steps += 100;
+      if (System.nanoTime() - start > nanos) {
+        break;
+      }
+    }
+    return steps;
+  }
+
+  /** Redis: dictRehash, src/dict.c. Returns whether entries remain to be moved. */
+  boolean rehash(int n) {
+    if (rehashIdx < 0 || (!resizeAllowed && !sizesDifferByForceRatio())) {
+      return false;
+    }
+    long emptyVisits = 10L * n;
+    while (n-- > 0 && used0 != 0) {
+      Node<K, V> e;
+      while ((e = Buckets.get(t0, rehashIdx)) == null) {
+        boolean segmentMissing = t0[rehashIdx >>> Buckets.SEG_BITS] == null;
+        advanceRehashIdx(segmentMissing ? Buckets.SEG_SIZE - (rehashIdx & Buckets.SEG_MASK) : 1);
+        if (--emptyVisits == 0) {
+          return true;
+        }
+      }
+      Buckets.set(t0, exp0, rehashIdx, null);
+      moveChain(e);
+      advanceRehashIdx(1);
+    }
+    if (used0 == 0) {
+      t0 = t1;
+      exp0 = exp1;
+      mask0 = mask1;
+      used0 = used1;
+      t1 = null;
+      exp1 = -1;
+      mask1 = 0;
+      used1 = 0;
+      rehashIdx = -1;
+      return false;
+    }
+    return true;
+  }
+
+  private void moveChain(Node<K, V> e) {
+    while (e != null) {
+      Node<K, V> next = e.next;
+      int b = (int) e.hash & mask1;
+      e.next = Buckets.get(t1, b);
+      Buckets.set(t1, exp1, b, e);
+      used0--;
+      used1++;
+      e = next;
+    }
+  }
+
+  /** Moves the rehash index; a t0 segment left behind holds only empty buckets and is freed. */
+  private void advanceRehashIdx(int by) {
+    int before = rehashIdx;
+    rehashIdx += by;
+    if ((before >>> Buckets.SEG_BITS) != (rehashIdx >>> Buckets.SEG_BITS)) {
+      t0[before >>> Buckets.SEG_BITS] = null;
+    }
+  }
+
+  private boolean sizesDifferByForceRatio() {
+    int big = Math.max(exp0, exp1);
+    int small = Math.min(exp0, exp1);
+    return (1L << (big - small)) >= FORCE_RESIZE_RATIO;
+  }
+
+  /** Redis: _dictExpandIfNeeded (7.0.15 policy). */
+  private void expandIfNeeded() {
+    if (rehashIdx >= 0) {
+      return;
+    }
+    if (t0 == null) {
+      expand(1L << INITIAL_EXP);
+      return;
+    }
+    long size0 = 1L << exp0;
+    if ((resizeAllowed && used0 >= size0) || used0 / size0 > FORCE_RESIZE_RATIO) {
+      expand(used0 + 1L);
+    }
+  }
+
+  /**
+   * Starts a resize to the next power of two at least {@code size} (first allocation goes straight
+   * to t0). Refused while rehashing, when {@code size} is below the entry count, or when the size
+   * would not change. Redis: _dictExpand, src/dict.c.
+   */
+  boolean expand(long size) {
+    if (rehashIdx >= 0 || used0 > size) {
+      return false;
+    }
+    int exp = nextExp(size);
+    if (exp == exp0) {
+      return false;
+    }
+    Node<K, V>[][] dir = Buckets.newDirectory(exp);
+    if (t0 == null) {
+      t0 = dir;
+      exp0 = exp;
+      mask0 = (1 << exp) - 1;
+      used0 = 0;
+      return true;
+    }
+    t1 = dir;
+    exp1 = exp;
+    mask1 = (1 << exp) - 1;
+    used1 = 0;
+    rehashIdx = 0;
+    return true;
+  }
+
+  /** Redis: _dictNextExp, capped at 2^30 buckets. */
+  static int nextExp(long size) {
+    if (size <= 1L << INITIAL_EXP) {
+      return INITIAL_EXP;
+    }
+    if (size >= 1L << Buckets.MAX_EXP) {
+      return Buckets.MAX_EXP;
+    }
+    return 64 - Long.numberOfLeadingZeros(size - 1);
+  }
+
+  /** Redis: htNeedsResize + dictResize (src/server.c, src/dict.c), checked after each remove. */
+  void shrinkIfNeeded() {
+    if (!resizeAllowed || rehashIdx >= 0 || t0 == null) {
+      return;
+    }
+    long slots = 1L << exp0;
+    if (slots > (1L << INITIAL_EXP) && (long) used0 * 100 / slots < MIN_FILL_PERCENT) {
+      expand(Math.max(used0, 1L << INITIAL_EXP));
+    }
+  }
+
+  // ------------------------------------------------------------------ scan and sampling
+
+  /**
+   * Visits the entries of one cursor position and returns the next cursor; start with 0, and the
+   * scan is complete when 0 is returned. Redis: dictScan, src/dict.c.
+   *
+   * <p><b>Guarantee:</b> every entry present from the start to the end of a full scan (cursor 0
+   * back to 0) is visited at least once, however the table grows or shrinks between calls. An entry
+   * may be visited more than once (notably after a shrink); entries added or removed during the
+   * scan may or may not be visited. A call visits whole buckets (and, during a rehash, every bucket
+   * of the larger table that the smaller table's bucket expands to), so it may visit many entries
+   * or none. The cursor is a plain value: store it, resume later. Any long is accepted; a cursor
+   * that did not come from this dict voids the guarantee but is harmless.
+   *
+   * <p>The visitor may read the dict (rehashing is paused during the call) but must not modify it.
+   *
+   * @param cursor 0 to start, else a value returned by the previous call
+   * @param visitor receives each visited key and value
+   * @return the next cursor, 0 when the scan is complete
+   * @throws java.util.ConcurrentModificationException if the visitor modifies the dict
+   */
+  public long scan(long cursor, BiConsumer<? super K, ? super V> visitor) {
+    return DictScan.scan(this, cursor, visitor);
+  }
+
+  /**
+   * Returns a random entry, or null if empty; performs one rehash step first. Entries in short
+   * chains are more likely than entries in long ones. Redis: dictGetRandomKey.
+   *
+   * @param rnd the source of randomness
+   * @return a live entry (its {@code setValue} writes through), or null if the dict is empty
+   */
+  public Map.Entry<K, V> randomEntry(RandomGenerator rnd) {
+    return DictSampling.randomEntry(this, rnd);
+  }
+
+  /**
+   * Samples up to {@code n} entries from a random region of the table: fast, but with no uniformity
+   * promise, possibly fewer than {@code n} and possibly with duplicates. Performs up to {@code n}
+   * rehash steps first. Redis: dictGetSomeKeys (7.0.15, reservoir sampling).
+   *
+   * @param n the number of entries wanted, at least 0
+   * @param rnd the source of randomness
+   * @return up to {@code n} live entries
+   * @throws IllegalArgumentException if {@code n < 0}
+   */
+  public List<Map.Entry<K, V>> sampleEntries(int n, RandomGenerator rnd) {
+    return DictSampling.sampleEntries(this, n, rnd);
+  }
+
+  /**
+   * Returns a random entry with a better distribution than {@link #randomEntry}: one of up to 15
+   * entries sampled with {@link #sampleEntries}, chosen uniformly. Redis: dictGetFairRandomKey.
+   *
+   * @param rnd the source of randomness
+   * @return a live entry, or null if the dict is empty
+   */
+  public Map.Entry<K, V> fairRandomEntry(RandomGenerator rnd) {
+    List<Map.Entry<K, V>> sample = sampleEntries(FAIR_SAMPLE, rnd);
+    if (sample.isEmpty()) {
+      return randomEntry(rnd);
+    }
+    return sample.get(rnd.nextInt(sample.size()));
+  }
+
+  /** Checks I1..I6 in O(buckets + size); throws AssertionError on a violation. */
+  void checkInvariants() {
+    DictInvariants.check(this);
+  }
+}

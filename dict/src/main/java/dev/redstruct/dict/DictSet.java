@@ -1,0 +1,194 @@
+package dev.redstruct.dict;
+
+import java.time.Duration;
+import java.util.AbstractSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
+
+/**
+ * A {@link java.util.Set} on Redis's dict: a {@link Dict} whose values are absent, as Redis stores
+ * the members of a hashtable-encoded set (src/t_set.c). All the contract of {@link Dict} applies:
+ * progressive rehashing with no stalls, the {@link #scan} guarantee, fail-fast iterators with
+ * {@code remove}, non-null elements ({@link NullPointerException}), not thread-safe.
+ *
+ * @param <E> the element type
+ */
+public final class DictSet<E> extends AbstractSet<E> {
+  /* Implementation notes
+   *
+   * Delegates to a Dict<E, Boolean> holding Boolean.TRUE for every element (java.util.HashSet's
+   * approach); the entry keeps a value slot that Redis's set dict leaves null.
+   */
+  final Dict<E, Boolean> dict;
+
+  private DictSet(Dict<E, Boolean> dict) {
+    this.dict = dict;
+  }
+
+  /**
+   * Creates an empty set hashing elements with {@link Hasher#mixedHashCode()}.
+   *
+   * @param <E> the element type
+   * @return a new empty set
+   */
+  public static <E> DictSet<E> create() {
+    return new DictSet<>(Dict.create());
+  }
+
+  /**
+   * Creates an empty set using the given hasher.
+   *
+   * @param hasher hash and equivalence of elements
+   * @param <E> the element type
+   * @return a new empty set
+   */
+  public static <E> DictSet<E> create(Hasher<E> hasher) {
+    return new DictSet<>(Dict.create(hasher));
+  }
+
+  /**
+   * Creates an empty set of Strings hashed with keyed SipHash-1-2 ({@link Dict#forStrings()}).
+   *
+   * @return a new empty set
+   */
+  public static DictSet<String> forStrings() {
+    return new DictSet<>(Dict.forStrings());
+  }
+
+  /**
+   * Creates an empty set of byte strings compared by content ({@link Dict#forBytes()}).
+   *
+   * @return a new empty set
+   */
+  public static DictSet<byte[]> forBytes() {
+    return new DictSet<>(Dict.forBytes());
+  }
+
+  @Override
+  public int size() {
+    return dict.size();
+  }
+
+  @Override
+  public boolean isEmpty() {
+    return dict.isEmpty();
+  }
+
+  @Override
+  public boolean contains(Object o) {
+    return dict.containsKey(o);
+  }
+
+  /** Redis: dictAdd. */
+  @Override
+  public boolean add(E e) {
+    return dict.put(e, Boolean.TRUE) == null;
+  }
+
+  /** Redis: dictDelete (then the shrink check, see {@link Dict#remove}). */
+  @Override
+  public boolean remove(Object o) {
+    return dict.remove(o) != null;
+  }
+
+  @Override
+  public void clear() {
+    dict.clear();
+  }
+
+  @Override
+  public Iterator<E> iterator() {
+    return dict.keySet().iterator();
+  }
+
+  /**
+   * One step of a reverse-binary cursor walk; see {@link Dict#scan} for the guarantee.
+   *
+   * @param cursor 0 to start, else the value returned by the previous call
+   * @param visitor receives each visited element
+   * @return the next cursor, 0 when the scan is complete
+   */
+  public long scan(long cursor, Consumer<? super E> visitor) {
+    Objects.requireNonNull(visitor, "visitor");
+    return dict.scan(cursor, (k, v) -> visitor.accept(k));
+  }
+
+  /**
+   * Returns a random element, or null if empty. Redis: dictGetRandomKey.
+   *
+   * @param rnd the source of randomness
+   * @return an element or null
+   */
+  public E randomElement(RandomGenerator rnd) {
+    Map.Entry<E, Boolean> e = dict.randomEntry(rnd);
+    return e == null ? null : e.getKey();
+  }
+
+  /**
+   * Returns a random element with a fairer distribution. Redis: dictGetFairRandomKey.
+   *
+   * @param rnd the source of randomness
+   * @return an element or null
+   */
+  public E fairRandomElement(RandomGenerator rnd) {
+    Map.Entry<E, Boolean> e = dict.fairRandomEntry(rnd);
+    return e == null ? null : e.getKey();
+  }
+
+  /**
+   * Samples up to {@code n} elements, maybe fewer, maybe with duplicates. Redis: dictGetSomeKeys.
+   *
+   * @param n the number wanted, at least 0
+   * @param rnd the source of randomness
+   * @return the sample
+   */
+  public List<E> sampleElements(int n, RandomGenerator rnd) {
+    return dict.sampleEntries(n, rnd).stream().map(Map.Entry::getKey).toList();
+  }
+
+  /**
+   * Performs up to {@code n} rehash steps; see {@link Dict#rehashSteps}.
+   *
+   * @param n positive number of steps
+   * @return whether entries remain to be moved
+   */
+  public boolean rehashSteps(int n) {
+    return dict.rehashSteps(n);
+  }
+
+  /**
+   * Rehashes for about {@code budget}; see {@link Dict#rehashFor}.
+   *
+   * @param budget the time to spend
+   * @return the number of steps requested
+   */
+  public int rehashFor(Duration budget) {
+    return dict.rehashFor(budget);
+  }
+
+  /**
+   * Allows or disallows resizing; see {@link Dict#setResizeAllowed}.
+   *
+   * @param allowed whether resizing is allowed
+   */
+  public void setResizeAllowed(boolean allowed) {
+    dict.setResizeAllowed(allowed);
+  }
+
+  /**
+   * Tells whether a rehash is in progress.
+   *
+   * @return whether rehashing
+   */
+  public boolean isRehashing() {
+    return dict.isRehashing();
+  }
+
+  void checkInvariants() {
+    dict.checkInvariants();
+  }
+}
