@@ -25,11 +25,13 @@ final class ProgressFormat implements OutputFormat {
   private final List<String> failed = new ArrayList<>();
   private String current;
   private long startNanos;
+  private final int total;
   private int count;
 
-  ProgressFormat(OutputFormat log, PrintStream console) {
+  ProgressFormat(OutputFormat log, PrintStream console, int total) {
     this.log = log;
     this.console = console;
+    this.total = total;
   }
 
   List<String> failed() {
@@ -49,14 +51,19 @@ final class ProgressFormat implements OutputFormat {
     log.endBenchmark(result);
     double seconds = (System.nanoTime() - startNanos) / 1e9;
     if (result == null) {
+      if (failed.contains(current)) {
+        current = null;
+        return; // already reported when JMH printed the failure
+      }
       failed.add(current);
-      console.printf(Locale.ROOT, "[%3d] %-60s FAILED (see jmh.log)%n", count, current);
+      console.printf(Locale.ROOT, "[%3d/%d] %-60s FAILED (see jmh.log)%n", count, total, current);
     } else {
       Result<?> r = result.getPrimaryResult();
       console.printf(
           Locale.ROOT,
-          "[%3d] %-60s %10s %-8s %5.1f s%n",
+          "[%3d/%d] %-60s %10s %-8s %5.1f s%n",
           count,
+          total,
           current,
           SectionResult.format(r.getScore()),
           r.getScoreUnit(),
@@ -70,7 +77,7 @@ final class ProgressFormat implements OutputFormat {
     log.println(s);
     if (current != null && s != null && s.contains("<failure>") && !failed.contains(current)) {
       failed.add(current);
-      console.printf(Locale.ROOT, "[%3d] %-60s FAILED (see jmh.log)%n", count, current);
+      console.printf(Locale.ROOT, "[%3d/%d] %-60s FAILED (see jmh.log)%n", count, total, current);
     }
   }
 

@@ -2,9 +2,11 @@ package dev.redstruct.bench;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -15,14 +17,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.SortedSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.BenchmarkList;
-import org.openjdk.jmh.runner.BenchmarkListEntry;
-import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
@@ -45,9 +45,14 @@ public final class Report {
   /** Set in the JVM that does the work, so it does not start yet another one. */
   private static final String ATTACH_FLAG = "jdk.attach.allowAttachSelf";
 
+  private static final Duration LOCK_WAIT = Duration.ofMinutes(10);
+  private static final Duration LOCK_POLL = Duration.ofSeconds(2);
+
   private final ReportArgs args;
   private final ReportOptions options;
   private final PrintStream console = System.out;
+  private final double loadAtStart =
+      ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 
   private Report(ReportArgs args) {
     this.args = args;
@@ -76,6 +81,9 @@ public final class Report {
     }
     if (!Boolean.getBoolean(ATTACH_FLAG)) {
       System.exit(relaunch(argv));
+    }
+    if (args.ignoreLock) {
+      System.setProperty("jmh.ignoreLock", "true");
     }
     System.exit(new Report(args).run());
   }
@@ -124,43 +132,83 @@ public final class Report {
   }
 
   private void runJmh(List<Comparison.Row> rows, List<String> failed) throws IOException {
-    ChainedOptionsBuilder jmh = jmhOptions();
+    List<JmhPlan.Batch> batches = JmhPlan.batches(includes(), args.excludes, args.params);
+    if (batches.isEmpty()) {
+      console.println("No JMH benchmark matches the selection.");
+      return;
+    }
+    int total = batches.stream().mapToInt(b -> b.methods().size()).sum();
     Path log = options.outputDir().resolve("jmh.log");
+    console.printf("%d benchmark runs in %d batches; JMH log: %s%n", total, batches.size(), log);
+    List<RunResult> results = new ArrayList<>();
     try (PrintStream logStream = new PrintStream(Files.newOutputStream(log), true, "UTF-8")) {
       ProgressFormat progress =
           new ProgressFormat(
-              OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), console);
-      console.println("JMH log: " + log);
-      Collection<RunResult> results;
-      try {
-        results = new Runner(jmh.build(), progress).run();
-      } catch (NoBenchmarksException e) {
-        console.println("No JMH benchmark matches the selection.");
-        return;
-      } catch (RunnerException e) {
-        failed.add("JMH run: " + e);
-        e.printStackTrace(logStream);
-        return;
+              OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL),
+              console,
+              total);
+      for (JmhPlan.Batch batch : batches) {
+        try {
+          results.addAll(runBatch(batch, progress));
+        } catch (RunnerException | RuntimeException e) {
+          failed.add(batch.className() + " " + batch.params() + ": " + e);
+          e.printStackTrace(logStream);
+        }
       }
-      rows.addAll(Comparison.rows(results));
       failed.addAll(progress.failed());
+    }
+    try (PrintStream json =
+        new PrintStream(
+            Files.newOutputStream(options.outputDir().resolve("jmh.json")), true, "UTF-8")) {
+      ResultFormatFactory.getInstance(ResultFormatType.JSON, json).writeOut(results);
+    }
+    rows.addAll(Comparison.rows(results));
+  }
+
+  /**
+   * Runs one batch, waiting while another JMH run on this machine holds JMH's lock ({@code
+   * /tmp/jmh.lock}): two measurements at once would spoil both, so the report queues instead of
+   * failing. {@code --ignore-lock} skips the wait.
+   */
+  private Collection<RunResult> runBatch(JmhPlan.Batch batch, ProgressFormat progress)
+      throws RunnerException {
+    long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
+    boolean told = false;
+    while (true) {
+      try {
+        return new Runner(jmhOptions(batch).build(), progress).run();
+      } catch (RunnerException e) {
+        if (!String.valueOf(e.getMessage()).contains("JMH lock") || System.nanoTime() > deadline) {
+          throw e;
+        }
+        if (!told) {
+          console.println("Another JMH run holds /tmp/jmh.lock; waiting (up to " + LOCK_WAIT + ")");
+          told = true;
+        }
+        sleep(LOCK_POLL);
+      }
     }
   }
 
-  private ChainedOptionsBuilder jmhOptions() {
-    ChainedOptionsBuilder b =
-        new OptionsBuilder()
-            .include(
-                args.includes.isEmpty()
-                    ? "^dev\\.redstruct\\.bench\\."
-                    : options.include().pattern())
-            .shouldFailOnError(false)
-            .resultFormat(ResultFormatType.JSON)
-            .result(options.outputDir().resolve("jmh.json").toString());
-    if (options.exclude() != null) {
-      b.exclude(options.exclude().pattern());
+  private static void sleep(Duration d) {
+    try {
+      Thread.sleep(d.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the JMH lock", e);
     }
-    args.params.forEach(b::param);
+  }
+
+  private List<String> includes() {
+    return args.includes.isEmpty() ? List.of("^dev\\.redstruct\\.bench\\.") : args.includes;
+  }
+
+  private ChainedOptionsBuilder jmhOptions(JmhPlan.Batch batch) {
+    ChainedOptionsBuilder b = new OptionsBuilder().shouldFailOnError(false);
+    for (String method : batch.methods()) {
+      b.include("^" + Pattern.quote(method) + "$");
+    }
+    batch.params().forEach(b::param);
     if (args.gc) {
       b.addProfiler(GCProfiler.class);
     }
@@ -212,16 +260,12 @@ public final class Report {
 
   private void list() {
     if (args.jmh) {
-      List<String> includes =
-          args.includes.isEmpty() ? List.of("^dev\\.redstruct\\.bench\\.") : args.includes;
-      SortedSet<BenchmarkListEntry> entries =
-          BenchmarkList.defaultList()
-              .find(
-                  OutputFormatFactory.createFormatInstance(console, VerboseMode.SILENT),
-                  includes,
-                  args.excludes);
-      console.println("Benchmarks (" + entries.size() + "):");
-      entries.forEach(e -> console.println("  " + e.getUsername()));
+      List<JmhPlan.Batch> batches = JmhPlan.batches(includes(), args.excludes, args.params);
+      console.println("Benchmark batches (" + batches.size() + "), in run order:");
+      for (JmhPlan.Batch b : batches) {
+        console.println("  " + b.className() + " " + b.params());
+        b.methods().forEach(m -> console.println("    " + m.substring(m.lastIndexOf('.') + 1)));
+      }
     }
     if (args.sections) {
       List<ReportSection> sections = selectedSections();
@@ -243,6 +287,7 @@ public final class Report {
         "jvm",
         System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
     h.put("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
+    h.put("load average at start", String.format(Locale.ROOT, "%.2f", loadAtStart));
     h.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
     h.put("selection", selectionText());
     long secs = TimeUnit.MILLISECONDS.toSeconds(System.currentTimeMillis() - start.toEpochMilli());

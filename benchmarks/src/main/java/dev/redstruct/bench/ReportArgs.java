@@ -25,6 +25,8 @@ final class ReportArgs {
           "  --no-jmh               skip the JMH benchmarks",
           "  --list                 list what the options select, run nothing",
           "  --out <dir>            output directory (default benchmarks/results)",
+          "  --ignore-lock          run even while another JMH run holds /tmp/jmh.lock"
+              + " (default: wait up to 10 min)",
           "  --help                 this text");
 
   boolean full;
@@ -33,6 +35,7 @@ final class ReportArgs {
   boolean jmh = true;
   boolean list;
   boolean help;
+  boolean ignoreLock;
   Path out;
   final List<String> includes = new ArrayList<>();
   final List<String> excludes = new ArrayList<>();
@@ -50,6 +53,7 @@ final class ReportArgs {
         case "--no-jmh" -> a.jmh = false;
         case "--list" -> a.list = true;
         case "--help", "-h" -> a.help = true;
+        case "--ignore-lock" -> a.ignoreLock = true;
         case "--include" -> a.includes.add(regex(value(args, ++i, arg)));
         case "--exclude" -> a.excludes.add(regex(value(args, ++i, arg)));
         case "--out" -> a.out = Path.of(value(args, ++i, arg));

@@ -1,10 +1,17 @@
 package dev.redstruct.bench;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -74,6 +81,43 @@ public record ReportOptions(
     cmd.add(mainClass.getName());
     cmd.addAll(args);
     return cmd;
+  }
+
+  /**
+   * Runs {@link #javaCommand} to completion and returns what the child printed on standard output
+   * (its standard error goes to the report's). For sections that measure under other JVM flags: the
+   * child prints its numbers, the section parses them.
+   *
+   * @param jvmArgs flags for the child JVM
+   * @param mainClass the class whose {@code main} the child runs
+   * @param args arguments for {@code main}
+   * @param timeout how long to wait before killing the child
+   * @return the child's standard output, decoded as UTF-8
+   * @throws IOException if the child cannot start, exits with a non-zero status or times out
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public String runJava(
+      List<String> jvmArgs, Class<?> mainClass, List<String> args, Duration timeout)
+      throws IOException, InterruptedException {
+    List<String> cmd = javaCommand(jvmArgs, mainClass, args);
+    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    CompletableFuture<byte[]> out =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try (InputStream in = p.getInputStream()) {
+                return in.readAllBytes();
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            });
+    if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      p.destroyForcibly();
+      throw new IOException("timed out after " + timeout + ": " + String.join(" ", cmd));
+    }
+    if (p.exitValue() != 0) {
+      throw new IOException("exit status " + p.exitValue() + ": " + String.join(" ", cmd));
+    }
+    return new String(out.join(), StandardCharsets.UTF_8);
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.redstruct.bench.fixture.FixtureBadGoalBenchmark;
 import dev.redstruct.bench.fixture.FixturePairBenchmark;
 import java.lang.reflect.Method;
 import java.util.List;
@@ -43,5 +44,13 @@ class BenchmarkHarnessTest {
     assertTrue(
         e.getMessage().contains("first_broken returned 11 but first_jdk returned 10"),
         e.getMessage());
+  }
+
+  @Test
+  void goalWithAnUndeclaredParamValueIsRejected() {
+    AssertionError e =
+        assertThrows(
+            AssertionError.class, () -> BenchmarkSanityTest.check(FixtureBadGoalBenchmark.class));
+    assertTrue(e.getMessage().contains("size=999 is not among [1, 2]"), e.getMessage());
   }
 }

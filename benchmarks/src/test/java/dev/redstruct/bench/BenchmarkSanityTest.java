@@ -74,13 +74,19 @@ class BenchmarkSanityTest {
   }
 
   /** Checks names, BASELINE and goals; returns the baseline variant. */
-  private static String checkConventions(Class<?> c) throws ReflectiveOperationException {
+  private static String checkConventions(Class<?> c) throws IllegalAccessException {
     String name = c.getSimpleName();
     assertTrue(name.endsWith("Benchmark"), name + ": class name must end with Benchmark");
     assertTrue(
         c.getPackageName().startsWith("dev.redstruct.bench."),
         name + ": put benchmarks in dev.redstruct.bench.<module>");
-    Field f = c.getField("BASELINE");
+    Field f;
+    try {
+      f = c.getField("BASELINE");
+    } catch (NoSuchFieldException e) {
+      throw new AssertionError(
+          name + ": declare public static final String BASELINE = \"<jdk variant>\";", e);
+    }
     assertTrue(
         Modifier.isStatic(f.getModifiers()) && Modifier.isFinal(f.getModifiers()),
         name + ": BASELINE must be public static final");
@@ -101,9 +107,23 @@ class BenchmarkSanityTest {
       assertFalse(
           Double.isNaN(g.atLeast()) && Double.isNaN(g.atMost()),
           name + ": @Goal for " + target + " needs atLeast or atMost");
-      Comparison.paramsMatch(g.params(), Map.of()); // rejects a malformed filter
+      checkGoalParams(c, g);
     }
     return baseline;
+  }
+
+  /** A goal's params filter names declared parameters and values, so it can ever match. */
+  private static void checkGoalParams(Class<?> c, Goal g) {
+    Map<String, List<String>> space = BenchmarkHarness.paramSpace(c);
+    for (String pair : g.params().isBlank() ? new String[0] : g.params().split(",")) {
+      String[] kv = pair.split("=", 2);
+      assertEquals(2, kv.length, c.getSimpleName() + ": @Goal params must be name=value: " + pair);
+      List<String> values = space.get(kv[0].trim());
+      assertNotNull(values, c.getSimpleName() + ": @Goal names unknown @Param " + kv[0]);
+      assertTrue(
+          values.contains(kv[1].trim()),
+          c.getSimpleName() + ": @Goal value " + pair + " is not among " + values);
+    }
   }
 
   private static boolean mayDiffer(Method m) {

@@ -22,7 +22,10 @@ import java.util.Objects;
  *       with white space; the result must not be NaN, must not overflow, and must not underflow to
  *       zero from a non-zero input. That admits {@code +1}, {@code .5}, {@code 1e3}, hexadecimal
  *       such as {@code 0x1p3} or {@code 0x10}, and {@code inf}/{@code infinity} in any case with an
- *       optional sign.
+ *       optional sign. Results at or below {@link Double#MIN_NORMAL} are rounded as the oracle's
+ *       glibc 2.36 {@code strtod} rounds them, which is not always exact (its sticky bits miss one
+ *       bit when it denormalizes: {@code 0x0.fd048bdb8a9d0cp-1022} reads as {@code
+ *       2.1991531305337045e-308}); larger results are correctly rounded, as in glibc.
  *   <li><b>Score replies</b> ({@code addReplyDouble}, {@code src/networking.c}): C's {@code %.17g},
  *       so {@code 0.1} prints as {@code 0.10000000000000001} and {@code 1e20} as {@code 1e+20};
  *       infinities print as {@code inf} and {@code -inf}.
@@ -209,6 +212,9 @@ public final class RedisNumbers {
     if (d == 0) {
       return Double.doubleToRawLongBits(d) < 0 ? "-0" : "0";
     }
+    if (isSmallInteger(d)) {
+      return Long.toString((long) d);
+    }
     BigDecimal rounded = new BigDecimal(d).round(SEVENTEEN_DIGITS).stripTrailingZeros();
     String digits = rounded.unscaledValue().abs().toString();
     int exponent = digits.length() - 1 - rounded.scale();
@@ -231,7 +237,20 @@ public final class RedisNumbers {
    * @return a new array with the reply bytes
    */
   public static byte[] formatDoubleBytes(double d) {
+    if (d != 0 && isSmallInteger(d)) {
+      return ll2string((long) d);
+    }
     return formatDouble(d).getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /**
+   * The exact fast path of {@code %.17g}: a non-zero integer below 10^17 in magnitude has at most
+   * 17 digits, so nothing is rounded; its decimal exponent is at most 16, so the notation is fixed;
+   * and the fraction digits are all zeros, which {@code %g} strips together with the point. What
+   * remains is the integer's own decimal. (The double 1e17 is exactly 10^17.)
+   */
+  private static boolean isSmallInteger(double d) {
+    return Math.abs(d) < 1e17 && d == (long) d;
   }
 
   /**
