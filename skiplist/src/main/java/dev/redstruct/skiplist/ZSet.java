@@ -121,6 +121,8 @@ public final class ZSet {
   ZSkipList zsl;
   // Score computed by the last addOne (Redis's *newscore): replies use it, not the stored form.
   private double lastScore;
+  // Out-parameter of compact lookups (one walk finds the member and reads its score).
+  private final double[] found = new double[1];
 
   private ZSet(int maxCompactEntries, int maxCompactValue, long seed) {
     this.maxCompactEntries = maxCompactEntries;
@@ -354,8 +356,8 @@ public final class ZSet {
     int at = -1;
     ZSkipList.Node node = null;
     if (compact != null) {
-      at = ZipListZSet.find(compact, member);
-      cur = at < 0 ? Double.NaN : ZipListZSet.scoreAt(compact, at);
+      at = ZipListZSet.find(compact, member, found);
+      cur = at < 0 ? Double.NaN : found[0];
     } else {
       node = dict.get(member);
       cur = node == null ? Double.NaN : node.score;
@@ -523,8 +525,7 @@ public final class ZSet {
   public double scoreOrNaN(byte[] member) {
     Objects.requireNonNull(member, "member");
     if (compact != null) {
-      int at = ZipListZSet.find(compact, member);
-      return at < 0 ? Double.NaN : ZipListZSet.scoreAt(compact, at);
+      return ZipListZSet.find(compact, member, found) < 0 ? Double.NaN : found[0];
     }
     ZSkipList.Node node = dict.get(member);
     return node == null ? Double.NaN : node.score;

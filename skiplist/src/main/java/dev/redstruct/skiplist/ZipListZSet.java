@@ -50,11 +50,12 @@ final class ZipListZSet {
   static Pairs decode(ZipList zl) {
     Pairs p = new Pairs(length(zl));
     ZipListCursor c = zl.cursor();
+    byte[] scratch = new byte[64];
     for (int i = 0; i < p.n; i++) {
       c.next();
       p.members[i] = c.toByteArray();
       c.next();
-      p.scores[i] = scoreAtCursor(c);
+      p.scores[i] = scoreAtCursor(c, scratch);
     }
     return p;
   }
@@ -77,6 +78,25 @@ final class ZipListZSet {
     return RedisNumbers.parseScoreOrNaN(text, 0, text.length);
   }
 
+  /**
+   * Finds a member and reads its score in one walk. Redis: zzlFind (which also returns the score).
+   *
+   * @param score receives the score at index 0 when found
+   * @return the pair index, or -1
+   */
+  static int find(ZipList zl, byte[] member, double[] score) {
+    ZipListCursor c = zl.cursor();
+    for (int pair = 0; c.next(); pair++) {
+      boolean hit = c.contentEquals(member);
+      c.next();
+      if (hit) {
+        score[0] = scoreAtCursor(c, new byte[64]);
+        return pair;
+      }
+    }
+    return -1;
+  }
+
   /** Pair index of member, or -1. Redis: zzlFind. */
   static int find(ZipList zl, byte[] member) {
     int e = zl.find(member, 0, 1);
@@ -88,20 +108,44 @@ final class ZipListZSet {
     zl.deleteRange(2 * pair, 2);
   }
 
-  /** Inserts a member that is absent at its sorted position. Redis: zzlInsert. */
+  /**
+   * Inserts a member that is absent at its sorted position. Redis: zzlInsert. Reads only scores
+   * while walking; a member is materialised only on a score tie.
+   */
   static void insert(ZipList zl, byte[] member, double score) {
     ZipListCursor c = zl.cursor();
+    byte[] scratch = new byte[64];
     int pair = 0;
     while (c.next()) {
-      byte[] m = c.toByteArray();
       c.next();
-      double s = scoreAtCursor(c);
-      if (s > score || (s == score && Bytes.compare(m, member) > 0)) {
+      double s = scoreAtCursor(c, scratch);
+      if (s > score) {
         break;
+      }
+      if (s == score) {
+        c.previous();
+        boolean after = Bytes.compare(c.toByteArray(), member) > 0;
+        c.next();
+        if (after) {
+          break;
+        }
       }
       pair++;
     }
     insertAt(zl, pair, member, score);
+  }
+
+  /** Redis: zzlGetScore, reading text scores through a caller's scratch buffer. */
+  static double scoreAtCursor(ZipListCursor c, byte[] scratch) {
+    if (c.isInteger()) {
+      return c.longValue();
+    }
+    int len = c.length();
+    if (len > scratch.length) {
+      return scoreAtCursor(c);
+    }
+    c.copyTo(scratch, 0);
+    return RedisNumbers.parseScoreOrNaN(scratch, 0, len);
   }
 
   /** Redis: zzlInsertAt — member first, then the score in its stored form. */
