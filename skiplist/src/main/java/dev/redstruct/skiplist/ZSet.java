@@ -1,6 +1,7 @@
 package dev.redstruct.skiplist;
 
 import dev.redstruct.core.Bytes;
+import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.dict.Dict;
 import dev.redstruct.ziplist.ZipList;
 import java.util.ArrayList;
@@ -173,8 +174,8 @@ public final class ZSet {
    *
    * @param ziplist the blob; copied and deep-validated
    * @return the set
-   * @throws dev.redstruct.core.CorruptEncodingException if the blob is not a valid ziplist
-   * @throws IllegalArgumentException if pairs are odd, scores invalid, or order broken
+   * @throws CorruptEncodingException if the blob is not a valid ziplist, or its pairs are odd, a
+   *     score is not a number, or the pairs are out of order
    */
   public static ZSet fromCompact(byte[] ziplist) {
     ZSet z = create();
@@ -182,7 +183,7 @@ public final class ZSet {
     try {
       ZipListZSet.checkInvariants(z.compact);
     } catch (AssertionError e) {
-      throw new IllegalArgumentException("not a zset ziplist: " + e.getMessage(), e);
+      throw new CorruptEncodingException("zset-ziplist", 0, e.getMessage(), ziplist);
     }
     return z;
   }
