@@ -171,6 +171,47 @@ final class Comparison {
         row.bytesPerOp);
   }
 
+  /**
+   * Goals of the classes among {@code rows} that no row matched, because their operation, variant
+   * or {@code params} were not run (quick mode's {@link QuickParams}, {@code --include}, {@code
+   * --param}); described as {@code "Class op_variant params (goal)"}. They count as neither PASS
+   * nor MISS.
+   */
+  static List<String> goalsNotRun(List<Row> rows) {
+    Map<String, List<Row>> byClass = new LinkedHashMap<>();
+    for (Row r : rows) {
+      byClass.computeIfAbsent(r.className, k -> new ArrayList<>()).add(r);
+    }
+    List<String> out = new ArrayList<>();
+    byClass.forEach(
+        (cls, classRows) -> {
+          for (Goal g : goalsOf(cls)) {
+            boolean matched =
+                classRows.stream()
+                    .anyMatch(
+                        r ->
+                            g.operation().equals(r.operation)
+                                && g.variant().equals(r.variant)
+                                && paramsMatch(g.params(), r.params));
+            if (!matched) {
+              String simple = cls.substring(cls.lastIndexOf('.') + 1);
+              String params = g.params().isBlank() ? "" : " " + g.params();
+              out.add(
+                  simple
+                      + " "
+                      + g.operation()
+                      + "_"
+                      + g.variant()
+                      + params
+                      + " ("
+                      + describe(g)
+                      + ")");
+            }
+          }
+        });
+    return out;
+  }
+
   static String describe(Goal g) {
     StringBuilder s = new StringBuilder();
     if (!Double.isNaN(g.atLeast())) {

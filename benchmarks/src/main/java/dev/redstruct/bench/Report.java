@@ -48,6 +48,25 @@ public final class Report {
   private static final Duration LOCK_WAIT = Duration.ofMinutes(10);
   private static final Duration LOCK_POLL = Duration.ofSeconds(2);
 
+  /**
+   * Quick mode's JMH settings: 1 fork, 1 warmup iteration of 200 ms, 3 measurement iterations of
+   * 150 ms (0.65 s of timed work, was 1.4 s). Measured on the core benchmarks with the 2 cores at
+   * load 16-19: a run took 1.1-5 s (was 3-4.4 s), and a run of 50 ms alone 1.4-3.8 s, so the fork's
+   * start-up is most of the cost; the spread of ratios between repeated quick runs was as wide with
+   * either setting (the load dominates), so longer iterations bought nothing. Three measurement
+   * iterations because JMH gives no error estimate for fewer; one fork is the minimum that keeps
+   * benchmarks from sharing one JIT profile.
+   */
+  static final String QUICK_JMH = "1 fork, 1 x 200 ms warmup, 3 x 150 ms measurement";
+
+  static final String FULL_JMH = "2 forks, 3 x 1 s warmup, 5 x 1 s measurement";
+
+  /** Rough wall time of one method x params run in quick mode, fork start-up included. */
+  static final double QUICK_SECONDS_PER_RUN = 2.0;
+
+  /** What a section may spend in quick mode before the report flags it. */
+  static final double QUICK_SECTION_BUDGET_SECONDS = 30;
+
   private final ReportArgs args;
   private final ReportOptions options;
   private final PrintStream console = System.out;
@@ -114,13 +133,17 @@ public final class Report {
     console.printf("redstruct benchmark report, %s mode%n", options.full() ? "full" : "quick");
     List<Comparison.Row> rows = new ArrayList<>();
     List<String> failed = new ArrayList<>();
+    List<ReportWriter.Cost> costs = new ArrayList<>();
     if (args.jmh) {
-      runJmh(rows, failed);
+      runJmh(rows, failed, costs);
     }
     List<ReportWriter.SectionOutcome> sections = args.sections ? runSections() : List.of();
+    sections.forEach(s -> costs.add(new ReportWriter.Cost("section " + s.id(), s.secs())));
     Map<String, String> header = header(start);
     ReportWriter writer =
-        new ReportWriter(new ReportWriter.Data(header, rows, failed, sections, args.gc));
+        new ReportWriter(
+            new ReportWriter.Data(
+                header, rows, failed, sections, args.gc, costs, Comparison.goalsNotRun(rows)));
     console.print(writer.text());
     write("report.md", writer.markdown());
     write("report.json", writer.json());
@@ -131,8 +154,9 @@ public final class Report {
     return anyFailed ? 1 : 0;
   }
 
-  private void runJmh(List<Comparison.Row> rows, List<String> failed) throws IOException {
-    List<JmhPlan.Batch> batches = JmhPlan.batches(includes(), args.excludes, args.params);
+  private void runJmh(List<Comparison.Row> rows, List<String> failed, List<ReportWriter.Cost> costs)
+      throws IOException {
+    List<JmhPlan.Batch> batches = plan();
     if (batches.isEmpty()) {
       console.println("No JMH benchmark matches the selection.");
       return;
@@ -148,12 +172,14 @@ public final class Report {
               console,
               total);
       for (JmhPlan.Batch batch : batches) {
+        long t0 = System.nanoTime();
         try {
           results.addAll(runBatch(batch, progress));
         } catch (RunnerException | RuntimeException e) {
           failed.add(batch.className() + " " + batch.params() + ": " + e);
           e.printStackTrace(logStream);
         }
+        costs.add(new ReportWriter.Cost(batchName(batch), (System.nanoTime() - t0) / 1e9));
       }
       failed.addAll(progress.failed());
     }
@@ -199,6 +225,17 @@ public final class Report {
     }
   }
 
+  private List<JmhPlan.Batch> plan() {
+    return JmhPlan.batches(includes(), args.excludes, args.params, options.quick());
+  }
+
+  private static String batchName(JmhPlan.Batch b) {
+    String simple = b.className().substring(b.className().lastIndexOf('.') + 1);
+    StringBuilder s = new StringBuilder(simple);
+    b.params().forEach((k, v) -> s.append(' ').append(k).append('=').append(v));
+    return s.append(" (").append(b.methods().size()).append(" methods)").toString();
+  }
+
   private List<String> includes() {
     return args.includes.isEmpty() ? List.of("^dev\\.redstruct\\.bench\\.") : args.includes;
   }
@@ -220,10 +257,10 @@ public final class Report {
           .measurementTime(TimeValue.seconds(1));
     }
     return b.forks(1)
-        .warmupIterations(2)
-        .warmupTime(TimeValue.milliseconds(250))
+        .warmupIterations(1)
+        .warmupTime(TimeValue.milliseconds(200))
         .measurementIterations(3)
-        .measurementTime(TimeValue.milliseconds(300));
+        .measurementTime(TimeValue.milliseconds(150));
   }
 
   private List<ReportWriter.SectionOutcome> runSections() {
@@ -242,6 +279,15 @@ public final class Report {
       }
       double secs = (System.nanoTime() - t0) / 1e9;
       console.printf(Locale.ROOT, "%s (%.1f s)%n", error == null ? "done" : "FAILED", secs);
+      if (options.quick() && secs > QUICK_SECTION_BUDGET_SECONDS) {
+        console.printf(
+            Locale.ROOT,
+            "  warning: section %s took %.0f s, over the quick-mode budget of %.0f s"
+                + " (scale its work with options.quick())%n",
+            s.id(),
+            secs,
+            QUICK_SECTION_BUDGET_SECONDS);
+      }
       outcomes.add(new ReportWriter.SectionOutcome(s.id(), s.title(), result, error, secs));
     }
     return outcomes;
@@ -260,11 +306,22 @@ public final class Report {
 
   private void list() {
     if (args.jmh) {
-      List<JmhPlan.Batch> batches = JmhPlan.batches(includes(), args.excludes, args.params);
+      List<JmhPlan.Batch> batches = plan();
       console.println("Benchmark batches (" + batches.size() + "), in run order:");
       for (JmhPlan.Batch b : batches) {
         console.println("  " + b.className() + " " + b.params());
         b.methods().forEach(m -> console.println("    " + m.substring(m.lastIndexOf('.') + 1)));
+      }
+      int runs = batches.stream().mapToInt(b -> b.methods().size()).sum();
+      if (options.quick()) {
+        console.printf(
+            Locale.ROOT,
+            "%d runs, about %.1f min in quick mode (%.1f s per run)%n",
+            runs,
+            runs * QUICK_SECONDS_PER_RUN / 60,
+            QUICK_SECONDS_PER_RUN);
+      } else {
+        console.printf("%d runs in full mode%n", runs);
       }
     }
     if (args.sections) {
@@ -278,11 +335,7 @@ public final class Report {
     Map<String, String> h = new LinkedHashMap<>();
     h.put("date", start.truncatedTo(ChronoUnit.SECONDS).toString());
     h.put("mode", options.full() ? "full" : "quick");
-    h.put(
-        "jmh",
-        options.full()
-            ? "2 forks, 3 x 1 s warmup, 5 x 1 s measurement"
-            : "1 fork, 2 x 250 ms warmup, 3 x 300 ms measurement");
+    h.put("jmh", options.full() ? FULL_JMH : QUICK_JMH);
     h.put(
         "jvm",
         System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
@@ -299,6 +352,7 @@ public final class Report {
     String s = "include " + (args.includes.isEmpty() ? "all" : args.includes);
     s += args.excludes.isEmpty() ? "" : ", exclude " + args.excludes;
     s += args.params.isEmpty() ? "" : ", params overridden";
+    s += options.quick() ? ", @QuickParams applied" : "";
     return s + (args.gc ? ", gc profiler" : "");
   }
 

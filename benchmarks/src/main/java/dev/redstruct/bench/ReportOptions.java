@@ -50,6 +50,21 @@ public record ReportOptions(
   }
 
   /**
+   * Picks the amount of work for the current mode, e.g. {@code int[] sizes =
+   * options.byMode(QUICK_SIZES, FULL_SIZES)} or {@code int reps = options.byMode(3, 20)}. A section
+   * must finish within about 30 s in quick mode (the report warns when it does not); full mode has
+   * no limit.
+   *
+   * @param <T> the type of the setting
+   * @param quick the value for quick mode
+   * @param full the value for {@code --full}
+   * @return {@code full ? full : quick}
+   */
+  public <T> T byMode(T quick, T full) {
+    return this.full ? full : quick;
+  }
+
+  /**
    * Whether {@code name} (a benchmark's full name or a section's id) is selected.
    *
    * @param name the name

@@ -1,6 +1,7 @@
 package dev.redstruct.bench;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,13 +13,27 @@ final class ReportWriter {
   /** What one report section produced; {@code result} is null when it failed. */
   record SectionOutcome(String id, String title, SectionResult result, String error, double secs) {}
 
-  /** Everything the report prints. */
+  /** Wall time of one JMH batch or one section, for the "slowest" list. */
+  record Cost(String name, double secs) {}
+
+  /** How many of the slowest batches and sections the summary names. */
+  static final int SLOWEST = 5;
+
+  /**
+   * Everything the report prints.
+   *
+   * @param header key/value lines, {@code elapsed} among them
+   * @param costs wall time per JMH batch and per section
+   * @param goalsNotRun goals that matched no result, from {@link Comparison#goalsNotRun}
+   */
   record Data(
       Map<String, String> header,
       List<Comparison.Row> rows,
       List<String> failedBenchmarks,
       List<SectionOutcome> sections,
-      boolean gc) {}
+      boolean gc,
+      List<Cost> costs,
+      List<String> goalsNotRun) {}
 
   private final Data data;
 
@@ -114,6 +129,12 @@ final class ReportWriter {
     summary.put("miss", count(Verdict.MISS));
     summary.put("failedBenchmarks", data.failedBenchmarks.size());
     summary.put("failedSections", failedSections());
+    summary.put("goalsNotRun", data.goalsNotRun);
+    List<Object> slowest = new ArrayList<>();
+    for (Cost c : slowest()) {
+      slowest.add(Map.of("name", c.name, "seconds", c.secs));
+    }
+    summary.put("slowest", slowest);
     root.put("summary", summary);
     return Json.write(root);
   }
@@ -123,12 +144,13 @@ final class ReportWriter {
     out.append(
         String.format(
             Locale.ROOT,
-            "Summary: %d results in %d classes; goals %d PASS, %d MISS;"
+            "Summary: %d results in %d classes; goals %d PASS, %d MISS, %d not run;"
                 + " %d failed benchmarks; %d sections, %d failed%n",
             data.rows.size(),
             byClass().size(),
             count(Verdict.PASS),
             count(Verdict.MISS),
+            data.goalsNotRun.size(),
             data.failedBenchmarks.size(),
             data.sections.size(),
             failedSections()));
@@ -152,7 +174,32 @@ final class ReportWriter {
         out.append("  FAILED section ").append(s.id).append(": ").append(s.error).append('\n');
       }
     }
+    data.goalsNotRun.forEach(g -> out.append("  not run: ").append(g).append('\n'));
+    return out.append(costSummary()).toString();
+  }
+
+  /** Total elapsed time and the slowest batches and sections, so their authors see the cost. */
+  private String costSummary() {
+    StringBuilder out = new StringBuilder();
+    double total = data.costs.stream().mapToDouble(Cost::secs).sum();
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "Elapsed %s (%d batches and sections, %.1f s in them); slowest:%n",
+            data.header.getOrDefault("elapsed", "?"),
+            data.costs.size(),
+            total));
+    for (Cost c : slowest()) {
+      out.append(String.format(Locale.ROOT, "  %6.1f s  %s%n", c.secs, c.name));
+    }
     return out.toString();
+  }
+
+  private List<Cost> slowest() {
+    return data.costs.stream()
+        .sorted(Comparator.comparingDouble(Cost::secs).reversed())
+        .limit(SLOWEST)
+        .toList();
   }
 
   private int failedSections() {

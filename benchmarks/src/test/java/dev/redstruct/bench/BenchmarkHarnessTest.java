@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.bench.fixture.FixtureBadGoalBenchmark;
+import dev.redstruct.bench.fixture.FixtureBadQuickBenchmark;
+import dev.redstruct.bench.fixture.FixtureNoQuickBenchmark;
 import dev.redstruct.bench.fixture.FixturePairBenchmark;
 import java.lang.reflect.Method;
 import java.util.List;
@@ -52,5 +54,25 @@ class BenchmarkHarnessTest {
         assertThrows(
             AssertionError.class, () -> BenchmarkSanityTest.check(FixtureBadGoalBenchmark.class));
     assertTrue(e.getMessage().contains("size=999 is not among [1, 2]"), e.getMessage());
+  }
+
+  @Test
+  void quickParamsWithAnUndeclaredValueAreRejected() {
+    AssertionError e =
+        assertThrows(
+            AssertionError.class,
+            () -> BenchmarkSanityTest.checkQuickParams(FixtureBadQuickBenchmark.class));
+    assertTrue(e.getMessage().contains("size=999 is not among [1, 2, 3]"), e.getMessage());
+  }
+
+  @Test
+  void manyCombinationsWithoutQuickParamsAreRejected() {
+    AssertionError e =
+        assertThrows(
+            AssertionError.class,
+            () -> BenchmarkSanityTest.checkQuickParams(FixtureNoQuickBenchmark.class));
+    assertTrue(e.getMessage().contains("3 @Param combinations"), e.getMessage());
+    BenchmarkSanityTest.checkQuickParams(FixturePairBenchmark.class); // declares them: passes
+    BenchmarkSanityTest.checkQuickParams(FixtureBadGoalBenchmark.class); // 2 combinations: fine
   }
 }

@@ -32,6 +32,10 @@ import org.junit.jupiter.api.TestFactory;
 class BenchmarkSanityTest {
   private static final boolean ALL_PARAMS =
       "all".equals(System.getProperty("redstruct.bench.sanity"));
+
+  /** More combinations than this need {@link QuickParams}. */
+  static final int MAX_COMBINATIONS_WITHOUT_QUICK = 2;
+
   private static final Pattern INCLUDE =
       Pattern.compile(System.getProperty("redstruct.bench.sanity.include", ""));
 
@@ -109,7 +113,45 @@ class BenchmarkSanityTest {
           name + ": @Goal for " + target + " needs atLeast or atMost");
       checkGoalParams(c, g);
     }
+    checkQuickParams(c);
     return baseline;
+  }
+
+  /**
+   * {@link QuickParams} name declared parameters and values, and a class with more than {@value
+   * #MAX_COMBINATIONS_WITHOUT_QUICK} parameter combinations declares them (the quick-mode budget).
+   */
+  static void checkQuickParams(Class<?> c) {
+    String name = c.getSimpleName();
+    Map<String, List<String>> space = BenchmarkHarness.paramSpace(c);
+    QuickParams q = c.getAnnotation(QuickParams.class);
+    if (q == null) {
+      int combos = BenchmarkHarness.combinations(space, true).size();
+      assertTrue(
+          combos <= MAX_COMBINATIONS_WITHOUT_QUICK,
+          name
+              + ": "
+              + combos
+              + " @Param combinations; declare the ones quick mode runs with"
+              + " @QuickParams({\"name=v1,v2\", ...}) (see benchmarks/README.md)");
+      return;
+    }
+    Map<String, List<String>> quick;
+    try {
+      quick = JmhPlan.parseQuickParams(q.value());
+    } catch (IllegalArgumentException e) {
+      throw new AssertionError(name + ": " + e.getMessage(), e);
+    }
+    quick.forEach(
+        (param, values) -> {
+          List<String> declared = space.get(param);
+          assertNotNull(declared, name + ": @QuickParams names unknown @Param " + param);
+          for (String v : values) {
+            assertTrue(
+                declared.contains(v),
+                name + ": @QuickParams value " + param + "=" + v + " is not among " + declared);
+          }
+        });
   }
 
   /** A goal's params filter names declared parameters and values, so it can ever match. */

@@ -34,6 +34,7 @@ class ReportOutputTest {
   private static ReportWriter writer() {
     Map<String, String> header = new LinkedHashMap<>();
     header.put("mode", "quick");
+    header.put("elapsed", "1m05s");
     SectionResult section =
         SectionResult.table("structure", "bytes/element", "goal")
             .row("thing", 11.5, Verdict.atMost(11.5, 16))
@@ -49,7 +50,60 @@ class ReportOutputTest {
             List.of(
                 new ReportWriter.SectionOutcome("x.footprint", "Thing footprint", section, null, 1),
                 new ReportWriter.SectionOutcome("x.broken", "Broken", null, "boom", 0)),
-            false));
+            false,
+            List.of(
+                new ReportWriter.Cost("ThingGetBenchmark size=128 (2 methods)", 4.5),
+                new ReportWriter.Cost("section x.footprint", 1),
+                new ReportWriter.Cost("A", 0.1),
+                new ReportWriter.Cost("B", 0.2),
+                new ReportWriter.Cost("C", 0.3),
+                new ReportWriter.Cost("D", 0.4)),
+            List.of("ThingGetBenchmark get_redstruct size=4096 (>=0.70)")));
+  }
+
+  @Test
+  void summaryEndsWithElapsedTimeAndTheFiveSlowest() {
+    String text = writer().text();
+    assertTrue(text.contains("goals 1 PASS, 2 MISS, 1 not run"), text);
+    assertTrue(
+        text.contains("  not run: ThingGetBenchmark get_redstruct size=4096 (>=0.70)"), text);
+    String tail = text.substring(text.indexOf("Elapsed"));
+    assertTrue(tail.startsWith("Elapsed 1m05s (6 batches and sections, 6.5 s in them); slowest:"));
+    List<String> lines = tail.lines().skip(1).map(String::strip).toList();
+    assertEquals(
+        List.of(
+            "4.5 s  ThingGetBenchmark size=128 (2 methods)",
+            "1.0 s  section x.footprint",
+            "0.4 s  D",
+            "0.3 s  C",
+            "0.2 s  B"),
+        lines);
+    assertTrue(writer().json().contains("\"goalsNotRun\": ["), writer().json());
+  }
+
+  @Test
+  void goalsWithoutAMatchingResultAreNotRunRatherThanMissed() {
+    // FixtureBadGoalBenchmark: @Goal(operation = "id", variant = "redstruct", params = "size=999")
+    Comparison.Row measured =
+        new Comparison.Row(
+            "dev.redstruct.bench.fixture.FixtureBadGoalBenchmark",
+            "id",
+            "redstruct",
+            "jdk",
+            Map.of("size", "1"),
+            "thrpt",
+            1,
+            0,
+            "ops/us",
+            1.0,
+            "",
+            null,
+            Double.NaN);
+    assertEquals(
+        List.of("FixtureBadGoalBenchmark id_redstruct size=999 (>=1.00)"),
+        Comparison.goalsNotRun(List.of(measured)));
+    // classes without results contribute nothing (--include left them out)
+    assertEquals(List.of(), Comparison.goalsNotRun(List.of()));
   }
 
   @Test

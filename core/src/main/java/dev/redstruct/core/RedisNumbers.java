@@ -38,6 +38,9 @@ public final class RedisNumbers {
   /** The longest canonical int64 decimal: {@code -9223372036854775808} has 20 bytes. */
   public static final int MAX_LONG_CHARS = 20;
 
+  /** What {@link #negatedMagnitude} returns for a rejected string: no magnitude negates to it. */
+  private static final long NOT_CANONICAL = 1;
+
   private static final MathContext SEVENTEEN_DIGITS = new MathContext(17, RoundingMode.HALF_EVEN);
 
   private RedisNumbers() {}
@@ -53,33 +56,7 @@ public final class RedisNumbers {
    * @return true when Redis would store the string as an integer
    */
   public static boolean isCanonicalLong(byte[] s, int off, int len) {
-    Objects.checkFromIndexSize(off, len, s.length);
-    if (len == 0 || len > MAX_LONG_CHARS) {
-      return false;
-    }
-    if (len == 1 && s[off] == '0') {
-      return true;
-    }
-    boolean negative = s[off] == '-';
-    int i = negative ? off + 1 : off;
-    int end = off + len;
-    if (i == end || s[i] < '1' || s[i] > '9') {
-      return false;
-    }
-    // Accumulate as a negative number: the negative range is the larger one, so it holds MIN_VALUE.
-    long acc = 0;
-    for (; i < end; i++) {
-      int digit = s[i] - '0';
-      if (digit < 0 || digit > 9 || acc < Long.MIN_VALUE / 10) {
-        return false;
-      }
-      acc *= 10;
-      if (acc < Long.MIN_VALUE + digit) {
-        return false;
-      }
-      acc -= digit;
-    }
-    return negative || acc != Long.MIN_VALUE;
+    return negatedMagnitude(s, off, len) != NOT_CANONICAL;
   }
 
   /**
@@ -94,18 +71,50 @@ public final class RedisNumbers {
    * @throws NumberFormatException if {@link #isCanonicalLong} is false for the range
    */
   public static long parseCanonicalLong(byte[] s, int off, int len) {
-    if (!isCanonicalLong(s, off, len)) {
+    long negated = negatedMagnitude(s, off, len);
+    if (negated == NOT_CANONICAL) {
       throw new NumberFormatException(
           "not a canonical int64 decimal: \""
               + new String(s, off, len, StandardCharsets.ISO_8859_1)
               + "\"");
     }
-    boolean negative = s[off] == '-';
-    long acc = 0;
-    for (int i = negative ? off + 1 : off; i < off + len; i++) {
-      acc = acc * 10 - (s[i] - '0');
+    return s[off] == '-' ? negated : -negated;
+  }
+
+  /**
+   * Checks and accumulates a decimal in one pass, returning minus its magnitude, or {@link
+   * #NOT_CANONICAL} when the range is not a canonical int64 decimal.
+   *
+   * <p>The magnitude is accumulated negated because the negative range is the larger one: it holds
+   * {@code -Long.MIN_VALUE}'s magnitude, which a positive accumulator could not.
+   */
+  private static long negatedMagnitude(byte[] s, int off, int len) {
+    Objects.checkFromIndexSize(off, len, s.length);
+    if (len == 0 || len > MAX_LONG_CHARS) {
+      return NOT_CANONICAL;
     }
-    return negative ? acc : -acc;
+    if (len == 1 && s[off] == '0') {
+      return 0;
+    }
+    boolean negative = s[off] == '-';
+    int i = negative ? off + 1 : off;
+    int end = off + len;
+    if (i == end || s[i] < '1' || s[i] > '9') {
+      return NOT_CANONICAL;
+    }
+    long acc = 0;
+    for (; i < end; i++) {
+      int digit = s[i] - '0';
+      if (digit < 0 || digit > 9 || acc < Long.MIN_VALUE / 10) {
+        return NOT_CANONICAL;
+      }
+      acc *= 10;
+      if (acc < Long.MIN_VALUE + digit) {
+        return NOT_CANONICAL;
+      }
+      acc -= digit;
+    }
+    return negative || acc != Long.MIN_VALUE ? acc : NOT_CANONICAL;
   }
 
   /**

@@ -32,9 +32,8 @@ public final class IntegerFootprintSection implements ReportSection {
   @Override
   public SectionResult run(ReportOptions options) throws Exception {
     int[] sizes =
-        options.quick()
-            ? new int[] {1, 16, 256, 4096}
-            : new int[] {1, 4, 16, 64, 256, 1024, 4096, 65536};
+        options.byMode(
+            new int[] {1, 16, 256, 4096}, new int[] {1, 4, 16, 64, 256, 1024, 4096, 65536});
     String[] names = {"long[]", "Long[]", "byte[][] decimal"};
     SectionResult.Builder table = SectionResult.table("layout", "n", "bytes/element", "marginal");
     SvgPlot plot =

@@ -1,5 +1,6 @@
 package dev.redstruct.bench.core;
 
+import dev.redstruct.bench.QuickParams;
 import dev.redstruct.core.RedisNumbers;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,7 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
+@QuickParams("digits=long") // the digit loop dominates there; --full adds short
 public class IntegerFormatBenchmark {
   /** The JDK variant every other variant is compared with. */
   public static final String BASELINE = "jdk";

@@ -1,0 +1,104 @@
+package dev.redstruct.bitfield;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Redis face's replies and error texts. Every expected reply was produced by redis-server
+ * 7.0.15 ({@code redis-cli} with the same command on a fresh server; the fact sheet §3 lists more).
+ */
+class BitmapKeyspaceTest {
+  private final BitmapKeyspace ks = BitmapKeyspace.create();
+
+  private String run(String... args) {
+    byte[][] argv = new byte[args.length][];
+    for (int i = 0; i < args.length; i++) {
+      argv[i] = args[i].getBytes(StandardCharsets.ISO_8859_1);
+    }
+    return new String(ks.execute(argv), StandardCharsets.ISO_8859_1);
+  }
+
+  @Test
+  void argumentErrorsInRedisOrder() {
+    assertEquals("-ERR wrong number of arguments for 'setbit' command\r\n", run("setbit", "k"));
+    assertEquals(
+        "-ERR wrong number of arguments for 'bitop' command\r\n", run("bitop", "not", "d"));
+    assertEquals("-ERR syntax error\r\n", run("bitop", "foo", "d", "a"));
+    assertEquals(
+        "-ERR BITOP NOT must be called with a single source key.\r\n",
+        run("bitop", "not", "d", "a", "b"));
+    assertEquals(
+        "-ERR bit offset is not an integer or out of range\r\n",
+        run("bitfield", "k", "get", "u8", "#-1"));
+    assertEquals(
+        "-ERR bit offset is not an integer or out of range\r\n",
+        run("bitfield", "k", "get", "u8", "#"));
+    assertEquals("-ERR bit offset is not an integer or out of range\r\n", run("getbit", "k", "#1"));
+    assertEquals("-ERR value is not an integer or out of range\r\n", run("bitpos", "k", "abc"));
+    assertEquals("-ERR The bit argument must be 1 or 0.\r\n", run("bitpos", "k", "2"));
+    assertEquals("-ERR bit is not an integer or out of range\r\n", run("setbit", "k", "1", "abc"));
+    assertEquals("-ERR bit is not an integer or out of range\r\n", run("setbit", "k", "1", "-1"));
+    assertEquals("-ERR syntax error\r\n", run("bitfield", "k", "get", "i8"));
+    assertEquals("-ERR syntax error\r\n", run("bitfield", "k", "get", "i8", "0", "foo"));
+    assertEquals("-ERR syntax error\r\n", run("bitfield", "k", "overflow"));
+    assertEquals(
+        "-ERR Invalid OVERFLOW type specified\r\n",
+        run("bitfield", "k", "overflow", "xx", "get", "u8", "0"));
+    String typeErr =
+        "-ERR Invalid bitfield type. Use something like i16 u8. Note that u64 is not supported but"
+            + " i64 is.\r\n";
+    assertEquals(typeErr, run("bitfield", "k", "get", "U8", "0"));
+    assertEquals(typeErr, run("bitfield", "k", "get", "u64", "0"));
+    assertEquals(
+        "-ERR BITFIELD_RO only supports the GET subcommand\r\n",
+        run("bitfield_ro", "k", "set", "u8", "0", "1"));
+    assertEquals(
+        "-ERR value is not an integer or out of range\r\n",
+        run("bitfield", "k", "incrby", "u8", "0", "abc", "get", "i99", "0"));
+    assertEquals("*1\r\n:0\r\n", run("bitfield", "k", "get", "u8", "4294967295"));
+    assertEquals(
+        "-ERR bit offset is not an integer or out of range\r\n",
+        run("bitfield", "k", "get", "u8", "4294967296"));
+    assertEquals("*1\r\n:0\r\n", run("bitfield", "k", "get", "i64", "#67108863"));
+    assertEquals(
+        "-ERR bit offset is not an integer or out of range\r\n",
+        run("bitfield", "k", "get", "i64", "#67108864"));
+  }
+
+  @Test
+  void rangeArgumentsOnAnExistingKey() {
+    assertEquals("+OK\r\n", run("set", "k", "123"));
+    assertEquals("-ERR syntax error\r\n", run("bitcount", "k", "0"));
+    assertEquals(":0\r\n", run("bitcount", "k", "-1", "-5", "foo")); // empty range wins
+    assertEquals("-ERR syntax error\r\n", run("bitcount", "k", "0", "1", "2", "3"));
+    assertEquals("-ERR syntax error\r\n", run("bitpos", "k", "1", "0", "1", "foo"));
+    assertEquals("-ERR syntax error\r\n", run("bitpos", "k", "1", "0", "x", "foo")); // unit first
+    assertEquals("-ERR syntax error\r\n", run("bitpos", "k", "1", "0", "1", "bit", "4"));
+  }
+
+  /** Fact sheet §3.4/3.5: 7.0 answers for a missing key before parsing the range. */
+  @Test
+  void missingKeysAnswerBeforeParsing() {
+    assertEquals(":0\r\n", run("bitcount", "nokey", "0", "1", "foo"));
+    assertEquals(":0\r\n", run("bitpos", "nokey", "0", "x"));
+    assertEquals(":-1\r\n", run("bitpos", "nokey", "1"));
+    assertEquals("*0\r\n", run("bitfield", "nokey"));
+    assertEquals("*1\r\n:0\r\n", run("bitfield", "nokey", "get", "u8", "0"));
+    assertEquals(0, ks.size());
+  }
+
+  /** Fact sheet §3.6/§3.7: BITOP of empty inputs deletes dest; the #N product wraps. */
+  @Test
+  void bitopDeletesAndHashOffsetsWrap() {
+    run("set", "d", "x");
+    assertEquals(":0\r\n", run("bitop", "or", "d", "nokey"));
+    assertEquals("$-1\r\n", run("get", "d"));
+    run("set", "k", "\u0000A");
+    assertEquals("*1\r\n:65\r\n", run("bitfield", "k", "get", "u8", "#2305843009213693953"));
+    assertEquals(
+        "*1\r\n$-1\r\n", run("bitfield", "n", "overflow", "fail", "incrby", "u2", "102", "5"));
+    assertEquals(":13\r\n", run("strlen", "n"));
+  }
+}

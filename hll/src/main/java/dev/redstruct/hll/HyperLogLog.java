@@ -1,0 +1,514 @@
+package dev.redstruct.hll;
+
+import static dev.redstruct.hll.HllLayout.DENSE;
+import static dev.redstruct.hll.HllLayout.DENSE_SIZE;
+import static dev.redstruct.hll.HllLayout.HDR_SIZE;
+import static dev.redstruct.hll.HllLayout.REGISTERS;
+
+import dev.redstruct.core.CorruptEncodingException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A Redis HyperLogLog whose state is the Redis string value itself: {@link #toByteArray()} returns
+ * the bytes {@code GET} returns for a key built with the same {@code PFADD}, {@code PFCOUNT} and
+ * {@code PFMERGE} calls, and bytes read from Redis can be loaded with {@link #copyOf(byte[])}.
+ *
+ * <p>Mirrors Redis 7.0.15 {@code src/hyperloglog.c}: 16384 registers of 6 bits, MurmurHash64A with
+ * seed {@code 0xadc83b19}, a sparse run-length encoding that is promoted to the 12304-byte dense
+ * encoding when a register needs a value above 32 or the string would grow past {@link
+ * #sparseMaxBytes()} (Redis's {@code hll-sparse-max-bytes}, default 3000), Ertl's estimator, and
+ * the cached cardinality in the header (bit 7 of byte 15 set = stale).
+ *
+ * <table class="striped">
+ *   <caption>Redis commands and their counterparts</caption>
+ *   <thead><tr><th>Redis</th><th>here</th></tr></thead>
+ *   <tbody>
+ *   <tr><td>{@code PFADD k e1 e2}</td><td>{@link #add(byte[]...)} (on a sketch from
+ *   {@link #create()} for a new key)</td></tr>
+ *   <tr><td>{@code PFCOUNT k}</td><td>{@link #count()}: uses and refreshes the cache</td></tr>
+ *   <tr><td>{@code PFCOUNT k1 k2}</td><td>{@link #count(HyperLogLog...)}: no cache</td></tr>
+ *   <tr><td>{@code PFMERGE d s1 s2}</td><td>{@code d.merge(s1, s2)}</td></tr>
+ *   <tr><td>{@code PFDEBUG TODENSE k}</td><td>{@link #toDense()}</td></tr>
+ *   <tr><td>{@code PFDEBUG GETREG k}</td><td>{@link #register(int)} after {@link #toDense()}</td></tr>
+ *   </tbody>
+ * </table>
+ *
+ * <p>Complexity: {@code add} is O(1) dense and O(sparse length) sparse (bounded by {@code
+ * sparseMaxBytes}); {@code count()} is O(1) with a valid cache, else O(16384); {@code merge} is
+ * O(16384 per source) plus, for a sparse result, one sparse write per non-zero register. {@code
+ * add(byte[])} allocates nothing while dense.
+ *
+ * <p>Untrusted bytes: {@link #copyOf(byte[])} and {@link #wrap(byte[])} check everything Redis
+ * checks (header, dense length, sparse runs) up front and throw {@link CorruptEncodingException};
+ * {@link #isNotHyperLogLog(CorruptEncodingException)} and {@link
+ * #redisError(CorruptEncodingException)} tell Redis's two verdicts apart. Like Redis, a valid
+ * cached cardinality is returned as stored, even if it was crafted.
+ *
+ * <p>Nulls are rejected with {@link NullPointerException}. Not thread-safe.
+ */
+public final class HyperLogLog {
+  /* Implementation notes.
+   * State = the Redis string: buf[0, len) (buf may be longer: spare room for sparse growth, like
+   * sds's free space, which never shows in the bytes). Every method mirrors one Redis function and
+   * edits the same bytes the same way, because byte equality with GET is the contract:
+   *   add      -> hllAdd / hllDenseSet / hllSparseSet (HllSparse.set)
+   *   count()  -> pfcountCommand single key + hllCount (HllEstimator)
+   *   count(..)-> pfcountCommand multi key (raw max array, nothing cached)
+   *   merge    -> pfmergeCommand: the destination is itself an input; the result turns dense only
+   *               if some input is dense, else registers are written one by one with hllSparseSet
+   *               in ascending order (which may still promote).
+   *   toDense  -> hllSparseToDense (header copied, cache included).
+   * Redis validates sparse bodies lazily; we validate at the boundary (copyOf/wrap), so internal
+   * walkers may trust the bytes. See HllLayout for the picture and HllSparse for the opcodes.
+   *
+   * Invariants (checkInvariants):
+   *   I1  16 <= len <= buf.length, and buf starts with "HYLL".
+   *   I2  buf[4] is 0 (dense) or 1 (sparse).
+   *   I3  dense => len == 12304.
+   *   I4  sparse => complete opcodes whose runs add up to exactly 16384.
+   *   I5  sparseMaxBytes >= 0.
+   */
+
+  byte[] buf;
+  int len;
+  long sparseMaxBytes;
+
+  private HyperLogLog(byte[] buf, int len, long sparseMaxBytes) {
+    this.buf = buf;
+    this.len = len;
+    this.sparseMaxBytes = sparseMaxBytes;
+  }
+
+  // ---------------------------------------------------------------- factories
+
+  /**
+   * Returns an empty sketch: the 18 bytes Redis creates for a new key (sparse, one XZERO opcode,
+   * cache valid and 0), with {@code hll-sparse-max-bytes} = 3000. Redis: createHLLObject.
+   *
+   * @return a new empty sketch
+   */
+  public static HyperLogLog create() {
+    return create(HllLayout.DEFAULT_SPARSE_MAX_BYTES);
+  }
+
+  /**
+   * Returns an empty sketch that promotes to dense past {@code sparseMaxBytes}.
+   *
+   * @param sparseMaxBytes the largest sparse string length, header included (Redis's {@code
+   *     hll-sparse-max-bytes}); 0 or more
+   * @return a new empty sketch
+   * @throws IllegalArgumentException if {@code sparseMaxBytes} is negative
+   */
+  public static HyperLogLog create(long sparseMaxBytes) {
+    checkSparseMaxBytes(sparseMaxBytes);
+    byte[] s = new byte[64];
+    HllLayout.writeMagic(s);
+    s[HllLayout.ENCODING_OFFSET] = HllLayout.SPARSE;
+    int len = HllSparse.writeEmpty(s);
+    return new HyperLogLog(s, len, sparseMaxBytes);
+  }
+
+  /**
+   * Loads a Redis string value, copying it.
+   *
+   * @param value the bytes of a Redis HyperLogLog, as {@code GET} returns them
+   * @return a sketch owning a copy of {@code value}
+   * @throws CorruptEncodingException if the bytes are not a valid HyperLogLog (see {@link
+   *     #isNotHyperLogLog(CorruptEncodingException)})
+   */
+  public static HyperLogLog copyOf(byte[] value) {
+    validate(Objects.requireNonNull(value, "value"));
+    byte[] copy = Arrays.copyOf(value, value.length);
+    return new HyperLogLog(copy, copy.length, HllLayout.DEFAULT_SPARSE_MAX_BYTES);
+  }
+
+  /**
+   * Loads a Redis string value without copying: the sketch works in {@code value} until a sparse
+   * write needs more room. The caller must not touch the array afterwards.
+   *
+   * @param value the bytes of a Redis HyperLogLog
+   * @return a sketch backed by {@code value}
+   * @throws CorruptEncodingException if the bytes are not a valid HyperLogLog
+   */
+  public static HyperLogLog wrap(byte[] value) {
+    validate(Objects.requireNonNull(value, "value"));
+    return new HyperLogLog(value, value.length, HllLayout.DEFAULT_SPARSE_MAX_BYTES);
+  }
+
+  // ---------------------------------------------------------------- errors
+
+  /** Redis's reply when a value is not a HyperLogLog at all (isHLLObjectOrReply). */
+  static final String WRONGTYPE_ERROR = "WRONGTYPE Key is not a valid HyperLogLog string value.";
+
+  /** Redis's reply when a sparse body is inconsistent (invalid_hll_err). */
+  static final String INVALIDOBJ_ERROR = "INVALIDOBJ Corrupted HLL object detected";
+
+  private static final String NOT_HLL_PREFIX = "not a HyperLogLog: ";
+  private static final String CORRUPT_PREFIX = "corrupted HyperLogLog: ";
+
+  /**
+   * Tells whether a rejection of {@link #copyOf}/{@link #wrap} means "this is not a HyperLogLog"
+   * (Redis answers {@code WRONGTYPE}: too short, bad magic, unknown encoding, dense of the wrong
+   * length) rather than "a HyperLogLog with a corrupted sparse body" (Redis: {@code INVALIDOBJ}).
+   *
+   * @param e an exception thrown by this class
+   * @return true for Redis's {@code WRONGTYPE} verdict, false for {@code INVALIDOBJ}
+   */
+  public static boolean isNotHyperLogLog(CorruptEncodingException e) {
+    return e.reason().startsWith(NOT_HLL_PREFIX);
+  }
+
+  /**
+   * Returns the error Redis 7.0.15 replies for the same problem.
+   *
+   * @param e an exception thrown by this class
+   * @return {@code "WRONGTYPE Key is not a valid HyperLogLog string value."} or {@code "INVALIDOBJ
+   *     Corrupted HLL object detected"}
+   */
+  public static String redisError(CorruptEncodingException e) {
+    return isNotHyperLogLog(e) ? WRONGTYPE_ERROR : INVALIDOBJ_ERROR;
+  }
+
+  static CorruptEncodingException notHll(byte[] s, long offset, String why) {
+    return new CorruptEncodingException(HllSparse.FORMAT, offset, NOT_HLL_PREFIX + why, s);
+  }
+
+  static CorruptEncodingException corrupted(byte[] s, long offset, String why) {
+    return new CorruptEncodingException(HllSparse.FORMAT, offset, CORRUPT_PREFIX + why, s);
+  }
+
+  /** Redis: isHLLObjectOrReply (shallow) followed by the sparse walk (deep). */
+  private static void validate(byte[] s) {
+    if (s.length < HDR_SIZE) {
+      throw notHll(s, s.length, "shorter than the 16-byte header");
+    }
+    if (!HllLayout.hasMagic(s)) {
+      throw notHll(s, 0, "magic is not HYLL");
+    }
+    int enc = s[HllLayout.ENCODING_OFFSET] & 0xFF;
+    if (enc > HllLayout.MAX_ENCODING) {
+      throw notHll(s, HllLayout.ENCODING_OFFSET, "unknown encoding " + enc);
+    }
+    if (enc == DENSE) {
+      if (s.length != DENSE_SIZE) {
+        throw notHll(s, -1, "dense length " + s.length + " is not " + DENSE_SIZE);
+      }
+      return;
+    }
+    HllSparse.validate(s, s.length);
+  }
+
+  // ---------------------------------------------------------------- configuration
+
+  /**
+   * Returns the sparse size limit (Redis's {@code hll-sparse-max-bytes}).
+   *
+   * @return the largest sparse string length, header included
+   */
+  public long sparseMaxBytes() {
+    return sparseMaxBytes;
+  }
+
+  /**
+   * Changes the sparse size limit, like {@code CONFIG SET hll-sparse-max-bytes}: it applies to
+   * later writes and never converts by itself.
+   *
+   * @param sparseMaxBytes 0 or more
+   * @throws IllegalArgumentException if negative
+   */
+  public void setSparseMaxBytes(long sparseMaxBytes) {
+    checkSparseMaxBytes(sparseMaxBytes);
+    this.sparseMaxBytes = sparseMaxBytes;
+  }
+
+  private static void checkSparseMaxBytes(long v) {
+    if (v < 0) {
+      throw new IllegalArgumentException("sparseMaxBytes must be >= 0: " + v);
+    }
+  }
+
+  // ---------------------------------------------------------------- add
+
+  /**
+   * Adds one element. Allocates nothing while dense. Redis: hllAdd.
+   *
+   * @param element the element's bytes
+   * @return whether a register changed (then the cached count is marked stale)
+   */
+  public boolean add(byte[] element) {
+    return addHash(MurmurHash64A.hash(element, 0, element.length, MurmurHash64A.SEED));
+  }
+
+  /**
+   * Adds the element {@code element[off, off + len)}.
+   *
+   * @param element the array holding the element
+   * @param off the element's first byte
+   * @param len the element's length
+   * @return whether a register changed
+   * @throws IndexOutOfBoundsException if the range is outside the array
+   */
+  public boolean add(byte[] element, int off, int len) {
+    Objects.checkFromIndexSize(off, len, element.length);
+    return addHash(MurmurHash64A.hash(element, off, len, MurmurHash64A.SEED));
+  }
+
+  /**
+   * Adds elements in order, like {@code PFADD key e1 e2 ...}.
+   *
+   * @param elements the elements
+   * @return whether any register changed
+   */
+  public boolean add(byte[]... elements) {
+    for (byte[] e : elements) {
+      Objects.requireNonNull(e, "element");
+    }
+    boolean changed = false;
+    for (byte[] e : elements) {
+      changed |= add(e);
+    }
+    return changed;
+  }
+
+  /**
+   * Adds the UTF-8 bytes of {@code element}.
+   *
+   * @param element the element
+   * @return whether a register changed
+   */
+  public boolean add(String element) {
+    return add(element.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Adds the UTF-8 bytes of each element, in order.
+   *
+   * @param elements the elements
+   * @return whether any register changed
+   */
+  public boolean add(String... elements) {
+    for (String e : elements) {
+      Objects.requireNonNull(e, "element");
+    }
+    boolean changed = false;
+    for (String e : elements) {
+      changed |= add(e);
+    }
+    return changed;
+  }
+
+  /** Redis: hllDenseAdd / hllSparseAdd, plus pfaddCommand's cache invalidation. */
+  boolean addHash(long hash) {
+    int index = MurmurHash64A.index(hash);
+    int count = MurmurHash64A.runLength(hash);
+    boolean changed;
+    if (buf[HllLayout.ENCODING_OFFSET] == DENSE) {
+      changed = count > HllLayout.denseGet(buf, HDR_SIZE, index);
+      if (changed) {
+        HllLayout.denseSet(buf, HDR_SIZE, index, count);
+      }
+    } else {
+      changed = HllSparse.set(this, index, count);
+    }
+    if (changed) {
+      HllLayout.invalidateCache(buf);
+    }
+    return changed;
+  }
+
+  // ---------------------------------------------------------------- count
+
+  /**
+   * Returns the estimated cardinality, like {@code PFCOUNT key}: the cached value when it is valid,
+   * else a fresh estimate that is then stored in the header (so {@link #toByteArray()} equals
+   * {@code GET} after {@code PFCOUNT}).
+   *
+   * @return the estimate (a crafted cache can hold any value below 2^63)
+   */
+  public long count() {
+    if (HllLayout.isCacheValid(buf)) {
+      return HllLayout.readCard(buf);
+    }
+    long card = estimate();
+    HllLayout.writeCard(buf, card);
+    return card;
+  }
+
+  /** Redis: hllCount, without touching the cache. */
+  long estimate() {
+    int[] histo = new int[64];
+    if (isDense()) {
+      HllLayout.denseHisto(buf, histo);
+    } else {
+      HllSparse.histo(buf, len, histo);
+    }
+    return HllEstimator.estimate(histo);
+  }
+
+  /**
+   * Returns the estimated cardinality of the union, like {@code PFCOUNT k1 k2 ...}: computed from
+   * the register-wise maximum, ignoring and leaving untouched every cache. No sketch changes.
+   *
+   * @param sketches the sketches (none gives 0)
+   * @return the estimate
+   */
+  public static long count(HyperLogLog... sketches) {
+    byte[] max = new byte[REGISTERS];
+    for (HyperLogLog h : sketches) {
+      h.maxInto(max);
+    }
+    int[] histo = new int[64];
+    for (byte r : max) {
+      histo[r]++;
+    }
+    return HllEstimator.estimate(histo);
+  }
+
+  // ---------------------------------------------------------------- merge
+
+  /**
+   * Merges sources into this sketch, like {@code PFMERGE this s1 s2 ...}: every register becomes
+   * the maximum over this sketch and the sources. The result becomes dense if any of them is dense;
+   * otherwise it stays sparse unless a write promotes it. The cache is marked stale. Sources do not
+   * change; {@code this} may appear among them.
+   *
+   * @param sources the sketches to merge in
+   */
+  public void merge(HyperLogLog... sources) {
+    byte[] max = new byte[REGISTERS];
+    boolean useDense = isDense();
+    maxInto(max);
+    for (HyperLogLog h : sources) {
+      useDense |= h.isDense();
+      h.maxInto(max);
+    }
+    if (useDense) {
+      toDense();
+    }
+    if (isDense()) {
+      // hllDenseSet only raises registers and ours are already <= max, so the result is max.
+      HllLayout.densePack(max, buf);
+    } else {
+      for (int j = 0; j < REGISTERS; j++) {
+        if (max[j] == 0) {
+          continue;
+        }
+        if (isDense()) {
+          if (max[j] > HllLayout.denseGet(buf, HDR_SIZE, j)) {
+            HllLayout.denseSet(buf, HDR_SIZE, j, max[j]);
+          }
+        } else {
+          HllSparse.set(this, j, max[j]);
+        }
+      }
+    }
+    HllLayout.invalidateCache(buf);
+  }
+
+  /** Redis: hllMerge. */
+  void maxInto(byte[] max) {
+    if (isDense()) {
+      HllLayout.denseMaxInto(buf, max);
+    } else {
+      HllSparse.maxInto(buf, len, max);
+    }
+  }
+
+  // ---------------------------------------------------------------- encoding and registers
+
+  /**
+   * Converts to the dense encoding, like {@code PFDEBUG TODENSE}. Redis: hllSparseToDense.
+   *
+   * @return true if a conversion happened, false if already dense
+   */
+  public boolean toDense() {
+    if (isDense()) {
+      return false;
+    }
+    buf = HllSparse.toDense(buf, len);
+    len = DENSE_SIZE;
+    return true;
+  }
+
+  /**
+   * Tells the encoding ({@code PFDEBUG ENCODING}).
+   *
+   * @return true if dense, false if sparse
+   */
+  public boolean isDense() {
+    return buf[HllLayout.ENCODING_OFFSET] == DENSE;
+  }
+
+  /**
+   * Returns one register's value (0..63). Unlike {@code PFDEBUG GETREG}, reading does not convert a
+   * sparse sketch; call {@link #toDense()} first to get Redis's bytes after GETREG.
+   *
+   * @param index 0..16383
+   * @return the register's value
+   * @throws IndexOutOfBoundsException if {@code index} is out of range
+   */
+  public int register(int index) {
+    Objects.checkIndex(index, REGISTERS);
+    return isDense() ? HllLayout.denseGet(buf, HDR_SIZE, index) : HllSparse.get(buf, len, index);
+  }
+
+  // ---------------------------------------------------------------- bytes
+
+  /**
+   * Returns a copy of the Redis string value.
+   *
+   * @return a fresh array, 18 to 12304 bytes for sketches built here
+   */
+  public byte[] toByteArray() {
+    return Arrays.copyOf(buf, len);
+  }
+
+  /**
+   * Returns the length of the Redis string value ({@code STRLEN}).
+   *
+   * @return the length in bytes
+   */
+  public int serializedSize() {
+    return len;
+  }
+
+  void ensureCapacity(int needed) {
+    if (needed > buf.length) {
+      buf = Arrays.copyOf(buf, Math.max(needed, Math.min(buf.length * 2, DENSE_SIZE)));
+    }
+  }
+
+  /**
+   * Describes the sketch (encoding and size), not its registers.
+   *
+   * @return a short description
+   */
+  @Override
+  public String toString() {
+    return "HyperLogLog{" + (isDense() ? "dense" : "sparse") + ", " + len + " bytes}";
+  }
+
+  /** Checks I1..I5; throws AssertionError naming the broken one. */
+  void checkInvariants() {
+    check(len >= HDR_SIZE && len <= buf.length && HllLayout.hasMagic(buf), "I1 header");
+    int enc = buf[HllLayout.ENCODING_OFFSET];
+    check(enc == DENSE || enc == HllLayout.SPARSE, "I2 encoding");
+    check(enc != DENSE || len == DENSE_SIZE, "I3 dense length");
+    if (enc == HllLayout.SPARSE) {
+      try {
+        HllSparse.validate(buf, len);
+      } catch (CorruptEncodingException e) {
+        throw new AssertionError("I4 sparse runs: " + e.getMessage(), e);
+      }
+    }
+    check(sparseMaxBytes >= 0, "I5 sparseMaxBytes");
+  }
+
+  private static void check(boolean ok, String what) {
+    if (!ok) {
+      throw new AssertionError("invariant " + what + " broken");
+    }
+  }
+}

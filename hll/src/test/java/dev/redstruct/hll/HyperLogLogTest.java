@@ -1,0 +1,208 @@
+package dev.redstruct.hll;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.redstruct.core.Bytes;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Examples and known vectors. Unless stated otherwise the expected bytes come from Redis 7.0.15
+ * (the oracle) through the commands quoted next to them, as recorded in
+ * /work/shared/docs/redis-facts-hll-geo-bits.md section 1; HyperLogLogRedisIT re-checks the same
+ * commands against a live server.
+ */
+class HyperLogLogTest {
+
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static long hash(String s) {
+    byte[] b = utf8(s);
+    return MurmurHash64A.hash(b, 0, b.length, MurmurHash64A.SEED);
+  }
+
+  @Test
+  void murmurHashVectors() {
+    assertEquals(0x53d2470a9b43b1a7L, hash("a"));
+    assertEquals(0xf10cdf96c004fda4L, hash("b"));
+    assertEquals(0x7585a45533f260f4L, hash("c"));
+    assertEquals(0xd8dfea6585bc9732L, hash(""));
+  }
+
+  @Test
+  void indexAndRunLengthVectors() {
+    assertEquals(12711, MurmurHash64A.index(hash("a")));
+    assertEquals(2, MurmurHash64A.runLength(hash("a")));
+    assertEquals(15780, MurmurHash64A.index(hash("b")));
+    assertEquals(1, MurmurHash64A.runLength(hash("b")));
+    assertEquals(8436, MurmurHash64A.index(hash("c")));
+    assertEquals(5938, MurmurHash64A.index(hash("")));
+    assertEquals(2, MurmurHash64A.runLength(hash("")));
+    assertEquals(7348, MurmurHash64A.index(hash("foo")));
+    assertEquals(5, MurmurHash64A.runLength(hash("foo")));
+    assertEquals(9216, MurmurHash64A.index(hash("hello")));
+    assertEquals(1, MurmurHash64A.runLength(hash("hello")));
+  }
+
+  @Test
+  void runLengthIsCappedByTheGuardBit() {
+    // All 50 bits above the index zero: the guard bit at Q stops the run at Q + 1 (hllPatLen).
+    assertEquals(51, MurmurHash64A.runLength(0x3FFFL));
+    assertEquals(1, MurmurHash64A.runLength(1L << 14));
+  }
+
+  @Test
+  void emptySketchIsCreateHllObject() {
+    // createHLLObject: "HYLL", encoding 1, cache 0 and valid, XZERO:16384.
+    HyperLogLog h = HyperLogLog.create();
+    assertArrayEquals(Bytes.fromHex("48594c4c 01 000000 0000000000000000 7fff"), h.toByteArray());
+    assertEquals(0, h.count());
+    h.checkInvariants();
+  }
+
+  @Test
+  void pfaddABC() {
+    // PFADD k a b c ; GET k
+    HyperLogLog h = HyperLogLog.create();
+    assertTrue(h.add("a", "b", "c"));
+    assertArrayEquals(
+        Bytes.fromHex("48594c4c 01 000000 0000000000000080 60F38050B1844BFB80425A"),
+        h.toByteArray());
+    // PFCOUNT k -> 3 ; GET k shows the cache written back.
+    assertEquals(3, h.count());
+    assertArrayEquals(
+        Bytes.fromHex("48594c4c 01 000000 0300000000000000 60F38050B1844BFB80425A"),
+        h.toByteArray());
+    assertFalse(h.add("a"));
+    assertEquals(3, h.count());
+    h.checkInvariants();
+  }
+
+  @Test
+  void pfaddSingleA() {
+    // PFADD k a ; GET k -> body 71 A6 84 4E 57 (Z:12711 v:2,1 Z:3672)
+    HyperLogLog h = HyperLogLog.create();
+    h.add(utf8("a"));
+    assertArrayEquals(
+        Bytes.fromHex("48594c4c 01 000000 0000000000000080 71A6844E57"), h.toByteArray());
+    assertEquals(2, h.register(12711));
+    assertEquals(0, h.register(12710));
+  }
+
+  @Test
+  void denseLayoutExample() {
+    // PFADD k a b c ; PFDEBUG TODENSE k ; GET k: body bytes 6327=01, 9533=08, 11835=01.
+    HyperLogLog h = HyperLogLog.create();
+    h.add("a", "b", "c");
+    assertTrue(h.toDense());
+    assertFalse(h.toDense());
+    byte[] s = h.toByteArray();
+    assertEquals(12304, s.length);
+    byte[] expected = new byte[12304];
+    System.arraycopy(Bytes.fromHex("48594c4c 00 000000 0000000000000080"), 0, expected, 0, 16);
+    expected[16 + 6327] = 0x01;
+    expected[16 + 9533] = 0x08;
+    expected[16 + 11835] = 0x01;
+    assertArrayEquals(expected, s);
+    assertEquals(1, h.register(8436));
+    assertEquals(2, h.register(12711));
+    assertEquals(1, h.register(15780));
+    assertEquals(3, h.count());
+    h.checkInvariants();
+  }
+
+  @Test
+  void denseRegisterRoundTripEveryIndexAndValue() {
+    byte[] s = new byte[HllLayout.DENSE_SIZE];
+    for (int i = 0; i < HllLayout.REGISTERS; i++) {
+      HllLayout.denseSet(s, 16, i, (i * 7 + 3) & 63);
+    }
+    for (int i = 0; i < HllLayout.REGISTERS; i++) {
+      assertEquals((i * 7 + 3) & 63, HllLayout.denseGet(s, 16, i), "register " + i);
+    }
+  }
+
+  @Test
+  void wordWiseDenseMaxEqualsRegisterWiseMax() {
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(5);
+    for (int round = 0; round < 20; round++) {
+      byte[] s = new byte[HllLayout.DENSE_SIZE];
+      byte[] max = new byte[HllLayout.REGISTERS];
+      byte[] expected = new byte[HllLayout.REGISTERS];
+      for (int i = 0; i < HllLayout.REGISTERS; i++) {
+        int v = rnd.nextInt(64);
+        HllLayout.denseSet(s, 16, i, v);
+        max[i] = (byte) rnd.nextInt(64);
+        expected[i] = (byte) Math.max(v, max[i]);
+      }
+      HllLayout.denseMaxInto(s, max);
+      assertArrayEquals(expected, max);
+      int[] histo = new int[64];
+      HllLayout.denseHisto(s, histo);
+      int[] scalar = new int[64];
+      for (int i = 0; i < HllLayout.REGISTERS; i++) {
+        scalar[HllLayout.denseGet(s, 16, i)]++;
+      }
+      assertArrayEquals(scalar, histo);
+    }
+  }
+
+  @Test
+  void largeCountsMatchRedisValues() {
+    // PFADD k e0 ... e(N-1) ; PFCOUNT k -> 1008, 2000, 9973, 100853 for N = 1000, 2000, 10^4, 10^5.
+    long[] n = {1000, 2000, 10_000, 100_000};
+    long[] expected = {1008, 2000, 9973, 100853};
+    HyperLogLog h = HyperLogLog.create();
+    int added = 0;
+    for (int i = 0; i < n.length; i++) {
+      while (added < n[i]) {
+        h.add("e" + added++);
+      }
+      assertEquals(expected[i], h.count(), "n=" + n[i]);
+      h.checkInvariants();
+    }
+    assertTrue(h.isDense());
+  }
+
+  @Test
+  void valueAbove32PromotesToDense() {
+    // hllSparseSet: a count > 32 cannot be a VAL opcode, so the sketch turns dense first.
+    HyperLogLog h = HyperLogLog.create();
+    h.add("a");
+    assertTrue(h.addHash((1L << (14 + 33)) | 5)); // zero run of 33 above the index -> 34
+    assertTrue(h.isDense());
+    assertEquals(34, h.register(5));
+    assertEquals(2, h.register(12711));
+    byte[] run33 = HyperLogLogRedisIT.RUN33; // Redis agrees on this one: HyperLogLogRedisIT
+    long hash = MurmurHash64A.hash(run33, 0, 8, MurmurHash64A.SEED);
+    assertEquals(3655, MurmurHash64A.index(hash));
+    assertEquals(33, MurmurHash64A.runLength(hash));
+    h.checkInvariants();
+  }
+
+  @Test
+  void sizeLimitPromotesToDense() {
+    // With hll-sparse-max-bytes 20 the split of the first add (18 + 3 bytes) already promotes.
+    HyperLogLog h = HyperLogLog.create(20);
+    h.add("a");
+    assertTrue(h.isDense());
+    HyperLogLog roomy = HyperLogLog.create(21);
+    roomy.add("a");
+    assertFalse(roomy.isDense());
+    assertEquals(21, roomy.serializedSize());
+  }
+
+  @Test
+  void registerIndexChecked() {
+    HyperLogLog h = HyperLogLog.create();
+    assertThrows(IndexOutOfBoundsException.class, () -> h.register(16384));
+    assertThrows(IndexOutOfBoundsException.class, () -> h.register(-1));
+    assertThrows(IllegalArgumentException.class, () -> HyperLogLog.create(-1));
+  }
+}
