@@ -118,7 +118,8 @@ final class ZSkipList {
 
   /** True if node x sorts before (score, member). */
   private static boolean before(Node x, double score, byte[] member) {
-    return x.score < score || (x.score == score && Bytes.compare(x.member, member) < 0);
+    double s = x.score;
+    return s < score || (s == score && Bytes.compare(x.member, member) < 0);
   }
 
   /**
@@ -130,11 +131,13 @@ final class ZSkipList {
     assert !Double.isNaN(score);
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      rank[i] = i == level - 1 ? 0 : rank[i + 1];
-      while (x.forward[i] != null && before(x.forward[i], score, member)) {
-        rank[i] += x.span[i];
-        x = x.forward[i];
+      int r = i == level - 1 ? 0 : rank[i + 1];
+      Node f;
+      while ((f = x.forward[i]) != null && before(f, score, member)) {
+        r += x.span[i];
+        x = f;
       }
+      rank[i] = r;
       update[i] = x;
     }
     int lvl = randomLevel();
@@ -191,8 +194,9 @@ final class ZSkipList {
   private Node findUpdate(double score, byte[] member) {
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      while (x.forward[i] != null && before(x.forward[i], score, member)) {
-        x = x.forward[i];
+      Node f;
+      while ((f = x.forward[i]) != null && before(f, score, member)) {
+        x = f;
       }
       update[i] = x;
     }
@@ -237,14 +241,15 @@ final class ZSkipList {
     int traversed = 0;
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      while (x.forward[i] != null
-          && (x.forward[i].score < score
-              || (x.forward[i].score == score
-                  && Bytes.compare(x.forward[i].member, member) <= 0))) {
+      Node[] fw = x.forward;
+      Node f;
+      while ((f = fw[i]) != null
+          && (f.score < score || (f.score == score && Bytes.compare(f.member, member) <= 0))) {
         traversed += x.span[i];
-        x = x.forward[i];
+        x = f;
+        fw = f.forward;
       }
-      if (x.member != null && x.score == score && Bytes.compare(x.member, member) == 0) {
+      if (x.score == score && x.member != null && Bytes.compare(x.member, member) == 0) {
         return traversed;
       }
     }
