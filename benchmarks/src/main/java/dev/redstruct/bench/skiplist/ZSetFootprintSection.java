@@ -1,0 +1,49 @@
+package dev.redstruct.bench.skiplist;
+
+import dev.redstruct.bench.Footprint;
+import dev.redstruct.bench.ReportOptions;
+import dev.redstruct.bench.ReportSection;
+import dev.redstruct.bench.SectionResult;
+import dev.redstruct.bench.Verdict;
+
+/**
+ * Heap bytes per member of a sorted set: redstruct's {@code ZSet} (compact ziplist up to 128
+ * members, dict + skiplist beyond) against the TreeSet + HashMap composite. Target: at most 0.25x
+ * the composite while compact (n &lt;= 128).
+ */
+public final class ZSetFootprintSection implements ReportSection {
+  /** Creates the section (ServiceLoader). */
+  public ZSetFootprintSection() {}
+
+  @Override
+  public String id() {
+    return "skiplist.footprint";
+  }
+
+  @Override
+  public String title() {
+    return "Sorted set: bytes per member, ZSet vs TreeSet<ScoredMember> + HashMap<String, Double>";
+  }
+
+  @Override
+  public SectionResult run(ReportOptions options) throws Exception {
+    int[] sizes =
+        options.quick() ? new int[] {16, 128, 1000} : new int[] {1, 16, 64, 128, 129, 1000, 100000};
+    SectionResult.Builder table =
+        SectionResult.table(
+            "n", "encoding", "ZSet B/member", "composite B/member", "ratio", "target");
+    for (int n : sizes) {
+      ZSetInputs in = new ZSetInputs(n, 0x2A5E7L);
+      double ours = Footprint.bytesPerElement(() -> in.zset(n), n);
+      double theirs = Footprint.bytesPerElement(() -> in.composite(n), n);
+      double ratio = ours / theirs;
+      Object verdict = n <= 128 ? Verdict.atMost(ratio, 0.25) : "-";
+      table.row(n, in.zset(n).encoding(), ours, theirs, ratio, verdict);
+    }
+    return table
+        .note(
+            "JOL GraphLayout.totalSize of the whole structure / n; members 'member:<hex>:<i>' (~17 B)")
+        .note("ZSet holds member bytes (UTF-8); the composite holds the same text as Strings")
+        .build();
+  }
+}

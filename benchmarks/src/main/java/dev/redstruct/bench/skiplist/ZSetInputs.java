@@ -1,0 +1,110 @@
+package dev.redstruct.bench.skiplist;
+
+import dev.redstruct.skiplist.ScoredMember;
+import dev.redstruct.skiplist.ZSet;
+import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * Fixed-seed members and scores shared by the skiplist benchmarks, and the structures a Java user
+ * would build instead of a sorted set: {@code TreeSet<ScoredMember>} + {@code HashMap<String,
+ * Double>} (the composite), and {@code ConcurrentSkipListMap} + {@code ConcurrentHashMap}.
+ */
+final class ZSetInputs {
+  /** Order of the composite's tree: score, then member (ASCII members: same as byte order). */
+  static final Comparator<ScoredMember> ORDER = new ByScoreThenMember();
+
+  /** A named class, not a lambda: JOL cannot walk the fields of hidden (lambda) classes. */
+  static final class ByScoreThenMember implements Comparator<ScoredMember> {
+    @Override
+    public int compare(ScoredMember a, ScoredMember b) {
+      int c = Double.compare(a.score(), b.score());
+      return c != 0 ? c : a.member().compareTo(b.member());
+    }
+  }
+
+  final String[] names;
+  final byte[][] bytes;
+  final double[] scores;
+
+  ZSetInputs(int n, long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    names = new String[n];
+    bytes = new byte[n][];
+    scores = new double[n];
+    for (int i = 0; i < n; i++) {
+      names[i] = "member:" + Integer.toHexString(rnd.nextInt()) + ":" + i;
+      bytes[i] = names[i].getBytes(StandardCharsets.US_ASCII);
+      scores[i] = rnd.nextInt(1_000_000) / 4.0;
+    }
+  }
+
+  /** The composite a Java user would write: an ordered tree plus a member-to-score map. */
+  static final class Composite {
+    final TreeSet<ScoredMember> tree = new TreeSet<>(ORDER);
+    final HashMap<String, Double> map = new HashMap<>();
+
+    boolean add(String m, double s) {
+      Double old = map.put(m, s);
+      if (old != null) {
+        tree.remove(new ScoredMember(m, old));
+      }
+      tree.add(new ScoredMember(m, s));
+      return old == null;
+    }
+
+    boolean remove(String m) {
+      Double old = map.remove(m);
+      return old != null && tree.remove(new ScoredMember(m, old));
+    }
+  }
+
+  /** The concurrent peer: a ConcurrentSkipListMap as the order, a ConcurrentHashMap for scores. */
+  static final class Concurrent {
+    final ConcurrentSkipListMap<ScoredMember, Boolean> tree = new ConcurrentSkipListMap<>(ORDER);
+    final ConcurrentHashMap<String, Double> map = new ConcurrentHashMap<>();
+
+    boolean add(String m, double s) {
+      Double old = map.put(m, s);
+      if (old != null) {
+        tree.remove(new ScoredMember(m, old));
+      }
+      tree.put(new ScoredMember(m, s), Boolean.TRUE);
+      return old == null;
+    }
+
+    boolean remove(String m) {
+      Double old = map.remove(m);
+      return old != null && tree.remove(new ScoredMember(m, old)) != null;
+    }
+  }
+
+  ZSet zset(int n) {
+    ZSet z = ZSet.create();
+    for (int i = 0; i < n; i++) {
+      z.add(scores[i], bytes[i]);
+    }
+    return z;
+  }
+
+  Composite composite(int n) {
+    Composite c = new Composite();
+    for (int i = 0; i < n; i++) {
+      c.add(names[i], scores[i]);
+    }
+    return c;
+  }
+
+  Concurrent concurrent(int n) {
+    Concurrent c = new Concurrent();
+    for (int i = 0; i < n; i++) {
+      c.add(names[i], scores[i]);
+    }
+    return c;
+  }
+}

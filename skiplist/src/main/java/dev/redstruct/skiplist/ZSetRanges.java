@@ -1,0 +1,317 @@
+package dev.redstruct.skiplist;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * Range queries and range deletes of {@link ZSet} for both encodings. Redis: the genericZrangeby*
+ * walkers, zsetRank-based ZCOUNT/ZLEXCOUNT and zremrangeGenericCommand in src/t_zset.c (7.0.15).
+ */
+final class ZSetRanges {
+  /*
+   * Implementation notes.
+   *
+   * The compact walkers decode the ziplist once (n is bounded by the compact thresholds) and then
+   * follow Redis's zzl* logic on indexes: first-in-range is the first pair from the head that is
+   * >= min, accepted only if <= max; last-in-range the first from the tail that is <= max. With
+   * LIMIT, `offset` elements are skipped without range checks and a negative offset walks off the
+   * end (empty), a negative count means no limit — literally what Redis's `while (p && offset--)`
+   * and `while (p && limit--)` loops do.
+   */
+
+  private ZSetRanges() {}
+
+  private static ZSet.Entry entry(ZSkipList.Node x) {
+    return new ZSet.Entry(x.member.clone(), x.score);
+  }
+
+  /** Sanitised [start, end] (0-based) or null if empty. Redis: zrange/zremrange index rules. */
+  static long[] sanitize(long start, long end, long len) {
+    if (start < 0) {
+      start = len + start;
+    }
+    if (end < 0) {
+      end = len + end;
+    }
+    if (start < 0) {
+      start = 0;
+    }
+    if (start > end || start >= len) {
+      return null;
+    }
+    if (end >= len) {
+      end = len - 1;
+    }
+    return new long[] {start, end};
+  }
+
+  static List<ZSet.Entry> byRank(ZSet z, long start, long end, boolean rev) {
+    List<ZSet.Entry> out = new ArrayList<>();
+    long[] r = sanitize(start, end, z.size());
+    if (r == null) {
+      return out;
+    }
+    int n = (int) (r[1] - r[0] + 1);
+    if (z.compact != null) {
+      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      for (int k = 0; k < n; k++) {
+        int i = rev ? p.n - 1 - (int) r[0] - k : (int) r[0] + k;
+        out.add(new ZSet.Entry(p.members[i], p.scores[i]));
+      }
+      return out;
+    }
+    ZSkipList zsl = z.zsl;
+    ZSkipList.Node x;
+    if (rev) {
+      x = r[0] == 0 ? zsl.last() : zsl.byRank(zsl.length() - r[0]);
+    } else {
+      x = r[0] == 0 ? zsl.first() : zsl.byRank(r[0] + 1);
+    }
+    for (int k = 0; k < n; k++) {
+      out.add(entry(x));
+      x = rev ? x.previous() : x.next();
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- compact index walkers
+
+  private static int firstIn(ZipListZSet.Pairs p, ScoreRange r) {
+    for (int i = 0; i < p.n; i++) {
+      if (r.gteMin(p.scores[i])) {
+        return r.lteMax(p.scores[i]) ? i : -1;
+      }
+    }
+    return -1;
+  }
+
+  private static int lastIn(ZipListZSet.Pairs p, ScoreRange r) {
+    for (int i = p.n - 1; i >= 0; i--) {
+      if (r.lteMax(p.scores[i])) {
+        return r.gteMin(p.scores[i]) ? i : -1;
+      }
+    }
+    return -1;
+  }
+
+  /** Redis: zzlIsInLexRange — checks the ends (which matters only when scores differ). */
+  private static boolean inLexRange(ZipListZSet.Pairs p, LexRange r) {
+    return !r.isEmpty() && p.n > 0 && r.gteMin(p.members[p.n - 1]) && r.lteMax(p.members[0]);
+  }
+
+  private static int firstIn(ZipListZSet.Pairs p, LexRange r) {
+    if (!inLexRange(p, r)) {
+      return -1;
+    }
+    for (int i = 0; i < p.n; i++) {
+      if (r.gteMin(p.members[i])) {
+        return r.lteMax(p.members[i]) ? i : -1;
+      }
+    }
+    return -1;
+  }
+
+  private static int lastIn(ZipListZSet.Pairs p, LexRange r) {
+    if (!inLexRange(p, r)) {
+      return -1;
+    }
+    for (int i = p.n - 1; i >= 0; i--) {
+      if (r.lteMax(p.members[i])) {
+        return r.gteMin(p.members[i]) ? i : -1;
+      }
+    }
+    return -1;
+  }
+
+  // ---------------------------------------------------------------- score ranges
+
+  static List<ZSet.Entry> byScore(ZSet z, ScoreRange range, boolean rev, long offset, long limit) {
+    List<ZSet.Entry> out = new ArrayList<>();
+    if (offset > 0 && offset >= z.size()) {
+      return out;
+    }
+    if (z.compact != null) {
+      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      int i = rev ? lastIn(p, range) : firstIn(p, range);
+      int step = rev ? -1 : 1;
+      for (; i >= 0 && i < p.n && offset != 0; offset--) {
+        i += step;
+      }
+      for (; i >= 0 && i < p.n && limit != 0; limit--) {
+        if (rev ? !range.gteMin(p.scores[i]) : !range.lteMax(p.scores[i])) {
+          break;
+        }
+        out.add(new ZSet.Entry(p.members[i], p.scores[i]));
+        i += step;
+      }
+      return out;
+    }
+    ZSkipList.Node x = rev ? z.zsl.lastInRange(range) : z.zsl.firstInRange(range);
+    for (; x != null && offset != 0; offset--) {
+      x = rev ? x.previous() : x.next();
+    }
+    for (; x != null && limit != 0; limit--) {
+      if (rev ? !range.gteMin(x.score) : !range.lteMax(x.score)) {
+        break;
+      }
+      out.add(entry(x));
+      x = rev ? x.previous() : x.next();
+    }
+    return out;
+  }
+
+  static List<ZSet.Entry> byLex(ZSet z, LexRange range, boolean rev, long offset, long limit) {
+    List<ZSet.Entry> out = new ArrayList<>();
+    if (z.compact != null) {
+      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      int i = rev ? lastIn(p, range) : firstIn(p, range);
+      int step = rev ? -1 : 1;
+      for (; i >= 0 && i < p.n && offset != 0; offset--) {
+        i += step;
+      }
+      for (; i >= 0 && i < p.n && limit != 0; limit--) {
+        if (rev ? !range.gteMin(p.members[i]) : !range.lteMax(p.members[i])) {
+          break;
+        }
+        out.add(new ZSet.Entry(p.members[i], p.scores[i]));
+        i += step;
+      }
+      return out;
+    }
+    ZSkipList.Node x = rev ? z.zsl.lastInLexRange(range) : z.zsl.firstInLexRange(range);
+    for (; x != null && offset != 0; offset--) {
+      x = rev ? x.previous() : x.next();
+    }
+    for (; x != null && limit != 0; limit--) {
+      if (rev ? !range.gteMin(x.member) : !range.lteMax(x.member)) {
+        break;
+      }
+      out.add(entry(x));
+      x = rev ? x.previous() : x.next();
+    }
+    return out;
+  }
+
+  /** Redis: zcountCommand. */
+  static long count(ZSet z, ScoreRange range) {
+    if (z.compact != null) {
+      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      int i = firstIn(p, range);
+      long n = 0;
+      for (; i >= 0 && i < p.n && range.lteMax(p.scores[i]); i++) {
+        n++;
+      }
+      return n;
+    }
+    ZSkipList.Node first = z.zsl.firstInRange(range);
+    if (first == null) {
+      return 0;
+    }
+    ZSkipList.Node last = z.zsl.lastInRange(range);
+    return z.zsl.rank(last.score, last.member) - z.zsl.rank(first.score, first.member) + 1L;
+  }
+
+  /** Redis: zlexcountCommand. */
+  static long lexCount(ZSet z, LexRange range) {
+    if (z.compact != null) {
+      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      int i = firstIn(p, range);
+      long n = 0;
+      for (; i >= 0 && i < p.n && range.lteMax(p.members[i]); i++) {
+        n++;
+      }
+      return n;
+    }
+    ZSkipList.Node first = z.zsl.firstInLexRange(range);
+    if (first == null) {
+      return 0;
+    }
+    ZSkipList.Node last = z.zsl.lastInLexRange(range);
+    return z.zsl.rank(last.score, last.member) - z.zsl.rank(first.score, first.member) + 1L;
+  }
+
+  // ---------------------------------------------------------------- range deletes
+
+  static long removeByRank(ZSet z, long start, long end) {
+    long[] r = sanitize(start, end, z.size());
+    if (r == null) {
+      return 0;
+    }
+    if (z.compact != null) {
+      int n = (int) (r[1] - r[0] + 1);
+      z.compact.deleteRange(2 * (int) r[0], 2 * n);
+      return n;
+    }
+    return z.zsl.deleteRangeByRank((int) r[0] + 1, (int) r[1] + 1, x -> z.dict.remove(x.member));
+  }
+
+  static long removeByScore(ZSet z, ScoreRange range) {
+    if (z.compact != null) {
+      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      int i = firstIn(p, range);
+      if (i < 0) {
+        return 0;
+      }
+      int j = i;
+      while (j < p.n && range.lteMax(p.scores[j])) {
+        j++;
+      }
+      z.compact.deleteRange(2 * i, 2 * (j - i));
+      return j - i;
+    }
+    return z.zsl.deleteRangeByScore(range, x -> z.dict.remove(x.member));
+  }
+
+  static long removeByLex(ZSet z, LexRange range) {
+    if (z.compact != null) {
+      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      int i = firstIn(p, range);
+      if (i < 0) {
+        return 0;
+      }
+      int j = i;
+      while (j < p.n && range.lteMax(p.members[j])) {
+        j++;
+      }
+      z.compact.deleteRange(2 * i, 2 * (j - i));
+      return j - i;
+    }
+    return z.zsl.deleteRangeByLex(range, x -> z.dict.remove(x.member));
+  }
+
+  // ---------------------------------------------------------------- ZRANDMEMBER
+
+  static List<ZSet.Entry> random(ZSet z, long count, RandomGenerator rnd) {
+    if (count == Long.MIN_VALUE) {
+      throw new IllegalArgumentException("count out of range");
+    }
+    int size = z.size();
+    List<ZSet.Entry> out = new ArrayList<>();
+    if (count == 0 || size == 0) {
+      return out;
+    }
+    if (count < 0) {
+      for (long k = 0; k < -count; k++) {
+        int i = rnd.nextInt(size);
+        out.addAll(byRank(z, i, i, false));
+      }
+      return out;
+    }
+    if (count >= size) {
+      return byRank(z, 0, -1, true);
+    }
+    int[] idx = new int[size];
+    for (int i = 0; i < size; i++) {
+      idx[i] = i;
+    }
+    for (int k = 0; k < count; k++) {
+      int j = k + rnd.nextInt(size - k);
+      int t = idx[k];
+      idx[k] = idx[j];
+      idx[j] = t;
+      out.addAll(byRank(z, idx[k], idx[k], false));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,477 @@
+package dev.redstruct.skiplist;
+
+import dev.redstruct.core.Bytes;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+
+/**
+ * Redis's zskiplist: a skip list ordered by (score, member bytes) whose forward links carry spans,
+ * so that rank queries are O(log n) expected.
+ *
+ * <p>Contract: scores are never NaN (callers check; asserted here); a member appears at most once
+ * (the owner's dict guarantees it). Ranks are 1-based as in Redis. Expected O(log n) for insert,
+ * delete, update, rank and element-by-rank. Not thread-safe. Level draws come from a seeded {@link
+ * SplittableRandom}, so the shape is reproducible.
+ */
+final class ZSkipList {
+  /*
+   * Implementation notes.
+   *
+   * Mirrors src/t_zset.c (zslCreate, zslInsert, zslDeleteNode, zslDelete, zslUpdateScore,
+   * zslGetRank, zslGetElementByRank, zslFirstInRange, zslLastInRange, zslFirstInLexRange,
+   * zslLastInLexRange, zslDeleteRangeByScore/Lex/Rank) and the structs of src/server.h, 7.0.15.
+   *
+   *   header --L2----------------------------> C --------------> null   span(header,L2)=3
+   *   header --L1--------> A --------> B ----> C --> D --------> null
+   *   header --L0--------> A --> ... level 0 links every node; backward links go the other way
+   *
+   * span[i] of node x = number of level-0 steps from x to x.forward[i] (0 when forward is null
+   * and nothing follows: the header's spans above the list level are 0, as in Redis). The rank of
+   * a node is the sum of spans crossed from the header to reach it.
+   *
+   * Invariants (checkInvariants):
+   *  I1 level-0 order is strictly increasing by (score, unsigned member bytes); no NaN scores.
+   *  I2 for every level i the chain at level i is a subsequence of level 0, and each span equals
+   *     the level-0 distance to the forward node (or, for a null forward, the number of nodes
+   *     after x, for the header's levels below `level`).
+   *  I3 backward(first) == null, backward(x.next) == x, tail is the last level-0 node.
+   *  I4 length == number of level-0 nodes; 1 <= level <= MAX_LEVEL; the header has no forward
+   *     link at levels >= level (its spans there are stale, as in Redis, and reset when the
+   *     level grows), and level is 1 or the header's top link is non-null.
+   */
+
+  /** Redis: ZSKIPLIST_MAXLEVEL, src/server.h. */
+  static final int MAX_LEVEL = 32;
+
+  /** Redis: ZSKIPLIST_P, src/server.h; compared against a 31-bit draw as 7.0 does. */
+  static final double P = 0.25;
+
+  private static final int P_THRESHOLD = (int) (P * (1 << 30) * 2);
+
+  /** A list node. The header is a node with a null member. */
+  static final class Node {
+    final byte[] member;
+    double score;
+    Node backward;
+    final Node[] forward;
+    final int[] span;
+
+    Node(int level, double score, byte[] member) {
+      this.member = member;
+      this.score = score;
+      this.forward = new Node[level];
+      this.span = new int[level];
+    }
+
+    Node next() {
+      return forward[0];
+    }
+
+    Node previous() {
+      return backward;
+    }
+  }
+
+  private final Node header = new Node(MAX_LEVEL, 0, null);
+  private final SplittableRandom random;
+  private Node tail;
+  private int length;
+  private int level = 1;
+  // Scratch vectors reused by every walk, so the hot paths allocate only the new node.
+  private final Node[] update = new Node[MAX_LEVEL];
+  private final int[] rank = new int[MAX_LEVEL];
+
+  ZSkipList(long seed) {
+    this.random = new SplittableRandom(seed);
+  }
+
+  int length() {
+    return length;
+  }
+
+  Node first() {
+    return header.forward[0];
+  }
+
+  Node last() {
+    return tail;
+  }
+
+  /** Redis: zslRandomLevel. P(level &gt;= k) = P^(k-1). */
+  int randomLevel() {
+    int lvl = 1;
+    while (lvl < MAX_LEVEL && (random.nextInt() >>> 1) < P_THRESHOLD) {
+      lvl++;
+    }
+    return lvl;
+  }
+
+  static int compare(double s1, byte[] m1, double s2, byte[] m2) {
+    if (s1 < s2) {
+      return -1;
+    }
+    if (s1 > s2) {
+      return 1;
+    }
+    return Bytes.compare(m1, m2);
+  }
+
+  /** True if node x sorts before (score, member). */
+  private static boolean before(Node x, double score, byte[] member) {
+    double s = x.score;
+    return s < score || (s == score && Bytes.compare(x.member, member) < 0);
+  }
+
+  /**
+   * Inserts a member that is not present. Redis: zslInsert.
+   *
+   * @return the new node
+   */
+  Node insert(double score, byte[] member) {
+    assert !Double.isNaN(score);
+    Node x = header;
+    for (int i = level - 1; i >= 0; i--) {
+      int r = i == level - 1 ? 0 : rank[i + 1];
+      Node f;
+      while ((f = x.forward[i]) != null && before(f, score, member)) {
+        r += x.span[i];
+        x = f;
+      }
+      rank[i] = r;
+      update[i] = x;
+    }
+    int lvl = randomLevel();
+    if (lvl > level) {
+      for (int i = level; i < lvl; i++) {
+        rank[i] = 0;
+        update[i] = header;
+        header.span[i] = length;
+      }
+      level = lvl;
+    }
+    Node n = new Node(lvl, score, member);
+    for (int i = 0; i < lvl; i++) {
+      n.forward[i] = update[i].forward[i];
+      update[i].forward[i] = n;
+      n.span[i] = update[i].span[i] - (rank[0] - rank[i]);
+      update[i].span[i] = (rank[0] - rank[i]) + 1;
+    }
+    for (int i = lvl; i < level; i++) {
+      update[i].span[i]++;
+    }
+    n.backward = update[0] == header ? null : update[0];
+    if (n.forward[0] != null) {
+      n.forward[0].backward = n;
+    } else {
+      tail = n;
+    }
+    length++;
+    return n;
+  }
+
+  /** Unlinks x given the predecessor vector in {@link #update}. Redis: zslDeleteNode. */
+  private void deleteNode(Node x) {
+    for (int i = 0; i < level; i++) {
+      if (update[i].forward[i] == x) {
+        update[i].span[i] += x.span[i] - 1;
+        update[i].forward[i] = x.forward[i];
+      } else {
+        update[i].span[i]--;
+      }
+    }
+    if (x.forward[0] != null) {
+      x.forward[0].backward = x.backward;
+    } else {
+      tail = x.backward;
+    }
+    while (level > 1 && header.forward[level - 1] == null) {
+      level--;
+    }
+    length--;
+  }
+
+  /** Fills {@link #update} with the last node before (score, member) at each level. */
+  private Node findUpdate(double score, byte[] member) {
+    Node x = header;
+    for (int i = level - 1; i >= 0; i--) {
+      Node f;
+      while ((f = x.forward[i]) != null && before(f, score, member)) {
+        x = f;
+      }
+      update[i] = x;
+    }
+    return x.forward[0];
+  }
+
+  /**
+   * Deletes the node holding exactly (score, member). Redis: zslDelete.
+   *
+   * @return the unlinked node, or null if absent
+   */
+  Node delete(double score, byte[] member) {
+    Node x = findUpdate(score, member);
+    if (x != null && x.score == score && Bytes.compare(x.member, member) == 0) {
+      deleteNode(x);
+      return x;
+    }
+    return null;
+  }
+
+  /**
+   * Changes the score of the node holding (curScore, member), which must exist. Redis:
+   * zslUpdateScore — the node stays in place when its neighbours' scores still bracket the new one.
+   *
+   * @return the node now holding the member (the same node on the fast path)
+   */
+  Node updateScore(double curScore, byte[] member, double newScore) {
+    assert !Double.isNaN(newScore);
+    Node x = findUpdate(curScore, member);
+    assert x != null && x.score == curScore && Bytes.compare(x.member, member) == 0;
+    if ((x.backward == null || x.backward.score < newScore)
+        && (x.forward[0] == null || x.forward[0].score > newScore)) {
+      x.score = newScore;
+      return x;
+    }
+    deleteNode(x);
+    return insert(newScore, x.member);
+  }
+
+  /** 1-based rank of (score, member), or 0 if absent. Redis: zslGetRank. */
+  int rank(double score, byte[] member) {
+    int traversed = 0;
+    Node x = header;
+    for (int i = level - 1; i >= 0; i--) {
+      Node[] fw = x.forward;
+      Node f;
+      while ((f = fw[i]) != null
+          && (f.score < score || (f.score == score && Bytes.compare(f.member, member) <= 0))) {
+        traversed += x.span[i];
+        x = f;
+        fw = f.forward;
+      }
+      if (x.score == score && x.member != null && Bytes.compare(x.member, member) == 0) {
+        return traversed;
+      }
+    }
+    return 0;
+  }
+
+  /** Node at 1-based rank r, or null. Redis: zslGetElementByRank. */
+  Node byRank(long r) {
+    if (r < 1 || r > length) {
+      return null;
+    }
+    long traversed = 0;
+    Node x = header;
+    for (int i = level - 1; i >= 0; i--) {
+      while (x.forward[i] != null && traversed + x.span[i] <= r) {
+        traversed += x.span[i];
+        x = x.forward[i];
+      }
+      if (traversed == r) {
+        return x;
+      }
+    }
+    return null;
+  }
+
+  /** Redis: zslIsInRange. */
+  boolean isInRange(ScoreRange range) {
+    if (range.isEmpty() || tail == null) {
+      return false;
+    }
+    return range.gteMin(tail.score) && range.lteMax(header.forward[0].score);
+  }
+
+  /** First node inside the score range, or null. Redis: zslFirstInRange. */
+  Node firstInRange(ScoreRange range) {
+    if (!isInRange(range)) {
+      return null;
+    }
+    Node x = header;
+    for (int i = level - 1; i >= 0; i--) {
+      while (x.forward[i] != null && !range.gteMin(x.forward[i].score)) {
+        x = x.forward[i];
+      }
+    }
+    x = x.forward[0];
+    return x != null && range.lteMax(x.score) ? x : null;
+  }
+
+  /** Last node inside the score range, or null. Redis: zslLastInRange. */
+  Node lastInRange(ScoreRange range) {
+    if (!isInRange(range)) {
+      return null;
+    }
+    Node x = header;
+    for (int i = level - 1; i >= 0; i--) {
+      while (x.forward[i] != null && range.lteMax(x.forward[i].score)) {
+        x = x.forward[i];
+      }
+    }
+    return x != header && range.gteMin(x.score) ? x : null;
+  }
+
+  /** Redis: zslIsInLexRange. */
+  boolean isInLexRange(LexRange range) {
+    if (range.isEmpty() || tail == null) {
+      return false;
+    }
+    return range.gteMin(tail.member) && range.lteMax(header.forward[0].member);
+  }
+
+  /** First node inside the lex range, or null. Redis: zslFirstInLexRange. */
+  Node firstInLexRange(LexRange range) {
+    if (!isInLexRange(range)) {
+      return null;
+    }
+    Node x = header;
+    for (int i = level - 1; i >= 0; i--) {
+      while (x.forward[i] != null && !range.gteMin(x.forward[i].member)) {
+        x = x.forward[i];
+      }
+    }
+    x = x.forward[0];
+    return x != null && range.lteMax(x.member) ? x : null;
+  }
+
+  /** Last node inside the lex range, or null. Redis: zslLastInLexRange. */
+  Node lastInLexRange(LexRange range) {
+    if (!isInLexRange(range)) {
+      return null;
+    }
+    Node x = header;
+    for (int i = level - 1; i >= 0; i--) {
+      while (x.forward[i] != null && range.lteMax(x.forward[i].member)) {
+        x = x.forward[i];
+      }
+    }
+    return x != header && range.gteMin(x.member) ? x : null;
+  }
+
+  /**
+   * Deletes every node in the score range, reporting each to {@code removed}. Redis:
+   * zslDeleteRangeByScore.
+   */
+  int deleteRangeByScore(ScoreRange range, Consumer<Node> removed) {
+    Node x = header;
+    for (int i = level - 1; i >= 0; i--) {
+      while (x.forward[i] != null && !range.gteMin(x.forward[i].score)) {
+        x = x.forward[i];
+      }
+      update[i] = x;
+    }
+    x = x.forward[0];
+    int n = 0;
+    while (x != null && range.lteMax(x.score)) {
+      Node next = x.forward[0];
+      deleteNode(x);
+      removed.accept(x);
+      n++;
+      x = next;
+    }
+    return n;
+  }
+
+  /** Deletes every node in the lex range. Redis: zslDeleteRangeByLex. */
+  int deleteRangeByLex(LexRange range, Consumer<Node> removed) {
+    Node x = header;
+    for (int i = level - 1; i >= 0; i--) {
+      while (x.forward[i] != null && !range.gteMin(x.forward[i].member)) {
+        x = x.forward[i];
+      }
+      update[i] = x;
+    }
+    x = x.forward[0];
+    int n = 0;
+    while (x != null && range.lteMax(x.member)) {
+      Node next = x.forward[0];
+      deleteNode(x);
+      removed.accept(x);
+      n++;
+      x = next;
+    }
+    return n;
+  }
+
+  /** Deletes ranks start..end (1-based, inclusive). Redis: zslDeleteRangeByRank. */
+  int deleteRangeByRank(int start, int end, Consumer<Node> removed) {
+    int traversed = 0;
+    Node x = header;
+    for (int i = level - 1; i >= 0; i--) {
+      while (x.forward[i] != null && traversed + x.span[i] < start) {
+        traversed += x.span[i];
+        x = x.forward[i];
+      }
+      update[i] = x;
+    }
+    traversed++;
+    x = x.forward[0];
+    int n = 0;
+    while (x != null && traversed <= end) {
+      Node next = x.forward[0];
+      deleteNode(x);
+      removed.accept(x);
+      n++;
+      traversed++;
+      x = next;
+    }
+    return n;
+  }
+
+  /** Checks I1..I4; throws AssertionError naming the first broken invariant. */
+  void checkInvariants() {
+    int n = 0;
+    Node prev = null;
+    for (Node x = header.forward[0]; x != null; x = x.forward[0]) {
+      check(!Double.isNaN(x.score), "I1 NaN score");
+      check(prev == null || compare(prev.score, prev.member, x.score, x.member) < 0, "I1 order");
+      check(x.backward == prev, "I3 backward link");
+      prev = x;
+      n++;
+    }
+    check(tail == prev, "I3 tail");
+    check(n == length, "I4 length");
+    check(level >= 1 && level <= MAX_LEVEL, "I4 level range");
+    check(level == 1 || header.forward[level - 1] != null, "I4 level too high");
+    for (int i = level; i < MAX_LEVEL; i++) {
+      check(header.forward[i] == null, "I4 header above level");
+    }
+    for (int i = 0; i < level; i++) {
+      checkLevel(i);
+    }
+  }
+
+  private void checkLevel(int i) {
+    int pos = 0; // level-0 position of x, header = 0
+    Node x = header;
+    Node y = header.forward[0];
+    int ypos = 1;
+    while (true) {
+      Node f = x.forward[i];
+      // advance y along level 0 to f, counting steps
+      while (y != f && y != null) {
+        y = y.forward[0];
+        ypos++;
+      }
+      check(y == f, "I2 level " + i + " not a subsequence");
+      int expected = f == null ? length - pos : ypos - pos;
+      if (f == null && x != header) {
+        // Redis leaves a stale span on a last node; only forward-linked spans carry meaning.
+        break;
+      }
+      check(x.span[i] == expected, "I2 span at level " + i + " pos " + pos);
+      if (f == null) {
+        break;
+      }
+      x = f;
+      pos = ypos;
+    }
+  }
+
+  private static void check(boolean ok, String what) {
+    if (!ok) {
+      throw new AssertionError("ZSkipList invariant broken: " + what);
+    }
+  }
+}

@@ -1,0 +1,142 @@
+package dev.redstruct.skiplist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.redstruct.core.Bytes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Seeded random operations on {@link ZSet} and on a model {@code TreeSet<(score, member)>} plus
+ * {@code HashMap<member, score>}, in step. Replay: {@code -Dzset.model.seed=N}. Thresholds of 16/8
+ * make the default-encoding run cross between compact and skiplist often.
+ */
+class ZSetModelTest {
+  private static final long SEED = Long.getLong("zset.model.seed", 777L);
+
+  record E(double score, String member) implements Comparable<E> {
+    @Override
+    public int compareTo(E o) {
+      return ZSkipList.compare(score, Bytes.utf8(member), o.score, Bytes.utf8(o.member));
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(ZSet.Encoding.class)
+  void randomOperationsAgreeWithModel(ZSet.Encoding enc) {
+    for (long round = 0; round < 30; round++) {
+      long seed = SEED + round;
+      try {
+        run(enc, seed);
+      } catch (AssertionError e) {
+        throw new AssertionError("seed " + seed + " (" + enc + "): " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private static void run(ZSet.Encoding enc, long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    ZSet z = enc == ZSet.Encoding.COMPACT ? ZSet.create(16, 8, seed) : ZSet.create(0, 0, seed);
+    TreeSet<E> sorted = new TreeSet<>();
+    Map<String, Double> scores = new HashMap<>();
+    for (int step = 0; step < 1500; step++) {
+      String m = "m" + rnd.nextInt(rnd.nextInt(10) == 0 ? 400 : 30);
+      double s = rnd.nextInt(20) == 0 ? Double.POSITIVE_INFINITY : rnd.nextInt(40) / 2.0 - 5;
+      Double cur = scores.get(m);
+      switch (rnd.nextInt(9)) {
+        case 0, 1, 2 -> {
+          int flags = rnd.nextInt(4) == 0 ? ZSet.GT : rnd.nextInt(4) == 0 ? ZSet.LT : 0;
+          z.add(flags, new double[] {s}, new byte[][] {Bytes.utf8(m)});
+          boolean change =
+              cur == null
+                  || flags == 0
+                  || (flags == ZSet.GT && s > cur)
+                  || (flags == ZSet.LT && s < cur);
+          if (change) {
+            put(sorted, scores, m, s);
+          }
+        }
+        case 3 -> {
+          OptionalDouble r = z.addIncr(ZSet.XX, 1.5, Bytes.utf8(m));
+          assertEquals(cur != null, r.isPresent());
+          if (cur != null) {
+            put(sorted, scores, m, cur + 1.5);
+          }
+        }
+        case 4 -> {
+          assertEquals(cur != null, z.remove(m));
+          if (cur != null) {
+            sorted.remove(new E(cur, m));
+            scores.remove(m);
+          }
+        }
+        case 5 -> {
+          ScoreRange r =
+              new ScoreRange(s, rnd.nextBoolean(), s + rnd.nextInt(8), rnd.nextBoolean());
+          List<String> expected = new ArrayList<>();
+          for (E e : sorted) {
+            if (r.contains(e.score)) {
+              expected.add(e.member);
+            }
+          }
+          List<String> got = new ArrayList<>();
+          for (ScoredMember sm : ScoredMember.of(z.rangeByScore(r, false, 0, -1))) {
+            got.add(sm.member());
+          }
+          assertEquals(expected, got);
+          assertEquals(expected.size(), z.count(r));
+        }
+        case 6 -> {
+          List<ZSet.Entry> popped = z.pop(rnd.nextInt(3), rnd.nextBoolean());
+          for (ZSet.Entry e : popped) {
+            sorted.remove(new E(e.score(), e.memberString()));
+            scores.remove(e.memberString());
+          }
+        }
+        case 7 -> {
+          if (z.encoding() == ZSet.Encoding.COMPACT && rnd.nextInt(4) == 0) {
+            z = ZSet.fromCompact(z.toCompactBytes()); // re-encode
+          }
+          assertEquals(scores.get(m) == null, z.score(m).isEmpty());
+        }
+        default -> {
+          if (!sorted.isEmpty()) {
+            int i = rnd.nextInt(sorted.size());
+            E e = new ArrayList<>(sorted).get(i);
+            assertEquals(i, z.rank(e.member).getAsLong());
+            assertEquals(e.member, z.rangeByRank(i, i, false).get(0).memberString());
+          }
+        }
+      }
+      assertEquals(sorted.size(), z.size());
+      if (step % 100 == 0) {
+        z.checkInvariants();
+        List<String> all = new ArrayList<>();
+        for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+          all.add(e.memberString() + "=" + e.score());
+        }
+        List<String> model = new ArrayList<>();
+        for (E e : sorted) {
+          model.add(e.member + "=" + e.score);
+        }
+        assertEquals(model, all);
+      }
+    }
+    z.checkInvariants();
+  }
+
+  private static void put(TreeSet<E> sorted, Map<String, Double> scores, String m, double s) {
+    Double old = scores.put(m, s);
+    if (old != null) {
+      sorted.remove(new E(old, m));
+    }
+    sorted.add(new E(s, m));
+  }
+}

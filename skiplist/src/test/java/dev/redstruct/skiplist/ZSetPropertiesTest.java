@@ -1,0 +1,108 @@
+package dev.redstruct.skiplist;
+
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.lists;
+
+import dev.redstruct.core.Bytes;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** QuickTheories properties over both encodings. */
+class ZSetPropertiesTest {
+  private static ZSet build(List<Integer> codes, boolean compact) {
+    ZSet z = compact ? ZSet.create(1000, 64) : ZSet.create(0, 0);
+    for (int c : codes) {
+      z.add((c % 17) / 2.0, Bytes.utf8("m" + (c / 17)));
+    }
+    return z;
+  }
+
+  private static List<String> content(ZSet z) {
+    List<String> out = new ArrayList<>();
+    for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+      out.add(e.memberString() + "=" + e.score());
+    }
+    return out;
+  }
+
+  @Test
+  void rankOfElementAtRankIsRank() {
+    qt().withExamples(200)
+        .forAll(lists().of(integers().between(0, 2000)).ofSizeBetween(0, 300), integers().all())
+        .checkAssert(
+            (codes, bit) -> {
+              ZSet z = build(codes, (bit & 1) == 0);
+              z.checkInvariants();
+              for (int i = 0; i < z.size(); i++) {
+                ZSet.Entry e = z.rangeByRank(i, i, false).get(0);
+                if (z.rank(e.member(), false).getAsLong() != i
+                    || z.rank(e.member(), true).getAsLong() != z.size() - 1 - i) {
+                  throw new AssertionError("rank(byRank(" + i + ")) != " + i);
+                }
+              }
+            });
+  }
+
+  @Test
+  void bothEncodingsHoldTheSameContent() {
+    qt().withExamples(200)
+        .forAll(lists().of(integers().between(0, 2000)).ofSizeBetween(0, 200))
+        .check(codes -> content(build(codes, true)).equals(content(build(codes, false))));
+  }
+
+  @Test
+  void rangeByScoreIsTheFilteredView() {
+    qt().withExamples(200)
+        .forAll(
+            lists().of(integers().between(0, 2000)).ofSizeBetween(0, 200),
+            integers().between(-2, 10),
+            integers().between(0, 6),
+            integers().between(0, 3))
+        .check(
+            (codes, lo, width, ex) -> {
+              ZSet z = build(codes, codes.size() % 2 == 0);
+              ScoreRange r = new ScoreRange(lo, (ex & 1) != 0, lo + width, (ex & 2) != 0);
+              List<String> expected = new ArrayList<>();
+              for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+                if (r.contains(e.score())) {
+                  expected.add(e.memberString());
+                }
+              }
+              List<String> got = new ArrayList<>();
+              for (ZSet.Entry e : z.rangeByScore(r, false, 0, -1)) {
+                got.add(e.memberString());
+              }
+              return expected.equals(got) && z.count(r) == expected.size();
+            });
+  }
+
+  @Test
+  void unionAndInterAreCommutativeWithMinMaxAndIntegerSums() {
+    qt().withExamples(100)
+        .forAll(
+            lists().of(integers().between(0, 600)).ofSizeBetween(0, 150),
+            lists().of(integers().between(0, 600)).ofSizeBetween(0, 150),
+            integers().between(0, 2))
+        .check(
+            (x, y, a) -> {
+              ZSet.Aggregate agg = ZSet.Aggregate.values()[a];
+              ZSet p = build(x, true);
+              ZSet q = build(y, false);
+              List<ZSet> pq = List.of(p, q);
+              List<ZSet> qp = List.of(q, p);
+              // Scores are halves, so SUM is exact and order-independent here.
+              boolean union =
+                  content(ZSet.union(pq, null, agg, 128, 64))
+                      .equals(content(ZSet.union(qp, null, agg, 128, 64)));
+              boolean inter =
+                  content(ZSet.inter(pq, null, agg, 128, 64))
+                      .equals(content(ZSet.inter(qp, null, agg, 128, 64)));
+              int sizeU = ZSet.union(pq, null, agg, 128, 64).size();
+              int sizeI = ZSet.inter(pq, null, agg, 128, 64).size();
+              int sizeD = ZSet.diff(pq, 128, 64).size();
+              return union && inter && sizeU == sizeI + sizeD + ZSet.diff(qp, 128, 64).size();
+            });
+  }
+}
