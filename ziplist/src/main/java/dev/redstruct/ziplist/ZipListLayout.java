@@ -310,14 +310,12 @@ final class ZipListLayout {
    * Content size of an integer encoding byte known to be valid (trusted bytes), by register
    * arithmetic: 0xC0, 0xD0, 0xE0 hold 2, 4, 8 bytes ({@code 2 << (b >> 4 & 3)}); in the 0xF0 row a
    * 64-bit constant holds one 4-bit size per low nibble (0xF0: 3, 0xFE: 1, immediates 0). Same
-   * result as {@link #intContentSize} without a lookup load on the walk's dependency chain, and
-   * without a branch that random integer widths would mispredict.
+   * result as {@link #intContentSize} without a lookup load on the walk's dependency chain.
    */
   static int trustedIntContentSize(int b) {
-    int row = (b >>> 4) & 3;
-    int rowF = -(row >>> 1 & row); // all ones in the 0xF0 row, else 0: a select without a branch
-    int inRowF = (int) (INT_F_ROW_SIZES >>> ((b & 0x0F) << 2)) & 0x0F;
-    return (inRowF & rowF) | ((2 << row) & ~rowF);
+    return b >= INT_24B
+        ? (int) (INT_F_ROW_SIZES >>> ((b & 0x0F) << 2)) & 0x0F
+        : 2 << ((b >>> 4) & 3);
   }
 
   /** Nibble i (bits 4i..4i+3) = content size of encoding 0xF0 + i: 3 for 0xF0, 1 for 0xFE. */
