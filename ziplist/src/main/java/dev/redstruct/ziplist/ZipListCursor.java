@@ -100,7 +100,7 @@ public final class ZipListCursor {
   private void load(int p) {
     if (trusted) {
       int headerStart = p + 1;
-      if ((zl[p] & 0xFF) >= ZipListLayout.BIG_PREVLEN) { // a branch, not a cmove: see ZipListWalk
+      if ((zl[p] & 0xFF) >= ZipListLayout.BIG_PREVLEN) { // kept a branch: see ZipListWalk
         headerStart = p + 5;
       }
       int b = zl[headerStart] & 0xFF;
