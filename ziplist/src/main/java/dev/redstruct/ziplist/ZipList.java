@@ -480,6 +480,19 @@ public final class ZipList {
   }
 
   /**
+   * Passes every entry, first to last, to {@code action}: the fastest way to read the whole list
+   * (no allocation, no per-entry cursor state). Strings arrive as slices of the backing array,
+   * integers as values; see {@link ZipListEntryConsumer} for what a callback may do. Redis: the
+   * {@code ziplistNext} loop.
+   *
+   * @param action receives each entry
+   * @throws java.util.ConcurrentModificationException if a callback changed this ziplist
+   */
+  public void forEachEntry(ZipListEntryConsumer action) {
+    ZipListWalk.forEach(this, Objects.requireNonNull(action, "action"));
+  }
+
+  /**
    * Returns a {@link List} view whose elements are this ziplist's entries decoded by {@code codec}.
    * Changes write through both ways. {@code get(int)} costs O(n) (hence no {@link
    * java.util.RandomAccess}); iterators walk in O(1) per step. Null elements are rejected by the

@@ -99,17 +99,23 @@ public final class ZipListCursor {
    */
   private void load(int p) {
     if (trusted) {
-      int headerStart = p + ((zl[p] & 0xFF) < ZipListLayout.BIG_PREVLEN ? 1 : 5);
+      int headerStart = p + 1;
+      if ((zl[p] & 0xFF) >= ZipListLayout.BIG_PREVLEN) { // kept a branch: see ZipListWalk
+        headerStart = p + 5;
+      }
       int b = zl[headerStart] & 0xFF;
       if (b >= ZipListLayout.STR_MASK) {
         encoding = b;
         contentOff = headerStart + 1;
-        contentLen = ZipListLayout.intContentSizeOrInvalid(b);
+        contentLen = ZipListLayout.trustedIntContentSize(b);
+      } else if (b < ZipListLayout.STR_14B) { // the common small string: no further load
+        encoding = ZipListLayout.STR_06B;
+        contentOff = headerStart + 1;
+        contentLen = b;
       } else {
         encoding = b & ZipListLayout.STR_MASK;
         contentLen = (int) ZipListLayout.readStringLength(zl, headerStart, encoding);
-        contentOff =
-            headerStart + (b < ZipListLayout.STR_14B ? 1 : b < ZipListLayout.STR_32B ? 2 : 5);
+        contentOff = headerStart + (b < ZipListLayout.STR_32B ? 2 : 5);
       }
     } else {
       list.decodeAt(e, p, true);

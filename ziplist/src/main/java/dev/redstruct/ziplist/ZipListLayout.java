@@ -291,20 +291,35 @@ final class ZipListLayout {
     }
   }
 
-  /** Length of {@code v} in decimal, sign included, by comparisons rather than divisions. */
+  /**
+   * Length of {@code v} in decimal, sign included, without divisions or loops: the bit length gives
+   * the digit count to within one ({@code bits * 1233 >>> 12} is {@code floor(bits * log10(2))}),
+   * and one compare with a power of ten settles it. {@code v | 1} has the digit count of {@code v}
+   * (powers of ten are even) and keeps 0 at one digit.
+   */
   static int decimalLength(long v) {
     if (v < 0) {
-      if (v == Long.MIN_VALUE) {
-        return 20;
-      }
-      return 1 + decimalLength(-v);
+      return v == Long.MIN_VALUE ? 20 : 1 + decimalLength(-v);
     }
-    int n = 1;
-    while (n < POW10.length && v >= POW10[n]) {
-      n++;
-    }
-    return n;
+    long w = v | 1;
+    int t = ((64 - Long.numberOfLeadingZeros(w)) * 1233) >>> 12;
+    return w >= POW10[t] ? t + 1 : t;
   }
+
+  /**
+   * Content size of an integer encoding byte known to be valid (trusted bytes), by register
+   * arithmetic: 0xC0, 0xD0, 0xE0 hold 2, 4, 8 bytes ({@code 2 << (b >> 4 & 3)}); in the 0xF0 row a
+   * 64-bit constant holds one 4-bit size per low nibble (0xF0: 3, 0xFE: 1, immediates 0). Same
+   * result as {@link #intContentSize} without a lookup load on the walk's dependency chain.
+   */
+  static int trustedIntContentSize(int b) {
+    return b >= INT_24B
+        ? (int) (INT_F_ROW_SIZES >>> ((b & 0x0F) << 2)) & 0x0F
+        : 2 << ((b >>> 4) & 3);
+  }
+
+  /** Nibble i (bits 4i..4i+3) = content size of encoding 0xF0 + i: 3 for 0xF0, 1 for 0xFE. */
+  private static final long INT_F_ROW_SIZES = 0x0100_0000_0000_0003L;
 
   /** {@code zipLoadInteger}: little endian, sign-extended from the content width. */
   static long readInt(byte[] zl, int p, int encoding) {

@@ -46,7 +46,7 @@ class ZipListCorruptionTest {
           rejected++;
           if (done % 4 == 0 && shallowPasses(bad)) {
             shallowOnly++;
-            exerciseWrapped(bad, r.nextInt(4));
+            exerciseWrapped(bad, r.nextInt(5));
           }
         }
       }
@@ -118,9 +118,12 @@ class ZipListCorruptionTest {
             }
           }
           break;
-        default:
+        case 3:
           z.size();
           z.find(new byte[] {'7'}, 0, 0);
+          break;
+        default:
+          z.forEachEntry(ZipListTest.collector(new java.util.ArrayList<>()));
       }
     } catch (CorruptEncodingException expected) {
       // the only allowed failure

@@ -10,8 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.Codec;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -386,5 +388,106 @@ class ZipListTest {
     view.add("Hello World"); // writes through: 02 0b 48656c6c6f20576f726c64
     ZipList copy = ZipList.copyOf(z.toByteArray()); // deep-validates untrusted bytes
     assertEquals(List.of("2", "5", "Hello World"), copy.asList(Codec.utf8()));
+  }
+
+  /** Collects each entry's bytes (decimal for integers) into {@code out}. */
+  static ZipListEntryConsumer collector(List<byte[]> out) {
+    return new ZipListEntryConsumer() {
+      @Override
+      public void string(byte[] array, int offset, int length) {
+        out.add(Arrays.copyOfRange(array, offset, offset + length));
+      }
+
+      @Override
+      public void integer(long value) {
+        out.add(Long.toString(value).getBytes(US_ASCII));
+      }
+    };
+  }
+
+  private static List<byte[]> cursorWalk(ZipList z) {
+    List<byte[]> out = new ArrayList<>();
+    ZipListCursor c = z.cursor();
+    while (c.next()) {
+      out.add(c.toByteArray());
+      assertEquals(c.length(), out.get(out.size() - 1).length);
+    }
+    return out;
+  }
+
+  /**
+   * forEachEntry and the cursor walk agree, on built (trusted) and wrapped (checked) lists holding
+   * every encoding and both prevlen sizes (ZipListTestValues mixes integers at each encoding's
+   * boundaries, strings at the 6/14/32-bit header boundaries, and entries around 254 bytes).
+   */
+  @Test
+  void forEachEntryVisitsWhatTheCursorVisits() {
+    long seed = Long.getLong("redstruct.seed", 0x5EEDF0EL);
+    SplittableRandom r = new SplittableRandom(seed);
+    for (int round = 0; round < 40; round++) {
+      ZipList z = ZipList.create();
+      List<byte[]> pushed = new ArrayList<>();
+      for (int i = r.nextInt(60); i > 0; i--) {
+        byte[] v = ZipListTestValues.value(r);
+        z.pushTail(v);
+        pushed.add(v);
+      }
+      for (ZipList list : List.of(z, ZipList.wrap(z.toByteArray()))) {
+        List<byte[]> walked = new ArrayList<>();
+        list.forEachEntry(collector(walked));
+        String where = "seed " + seed + " round " + round;
+        assertEquals(pushed.size(), walked.size(), where);
+        for (int i = 0; i < walked.size(); i++) {
+          assertArrayEquals(pushed.get(i), walked.get(i), where + " entry " + i);
+        }
+        List<byte[]> cursor = cursorWalk(list);
+        for (int i = 0; i < walked.size(); i++) {
+          assertArrayEquals(cursor.get(i), walked.get(i), where + " entry " + i);
+        }
+      }
+    }
+  }
+
+  @Test
+  void forEachEntryFailsFastWhenTheCallbackChangesTheList() {
+    ZipList z = ZipList.create();
+    z.pushTail(ascii("a"));
+    z.pushTail(7);
+    assertThrows(
+        java.util.ConcurrentModificationException.class,
+        () ->
+            z.forEachEntry(
+                new ZipListEntryConsumer() {
+                  @Override
+                  public void string(byte[] array, int offset, int length) {
+                    z.pushTail(ascii("b"));
+                  }
+
+                  @Override
+                  public void integer(long value) {}
+                }));
+    assertThrows(NullPointerException.class, () -> z.forEachEntry(null));
+  }
+
+  /** The walk's arithmetic shortcuts agree with the plain definitions for every input. */
+  @Test
+  void walkArithmeticMatchesThePlainDefinitions() {
+    for (int b = ZipListLayout.INT_16B; b <= ZipListLayout.INT_8B; b++) {
+      if (ZipListLayout.intContentSizeOrInvalid(b) >= 0) {
+        assertEquals(
+            ZipListLayout.intContentSize(b), ZipListLayout.trustedIntContentSize(b), "" + b);
+      }
+    }
+    List<Long> values = new ArrayList<>(List.of(0L, Long.MIN_VALUE, Long.MAX_VALUE, -1L));
+    for (long p = 1; p > 0 && p <= Long.MAX_VALUE / 10; p *= 10) {
+      values.addAll(List.of(p, p - 1, p * 10 - 1, -p, -p + 1, -(p * 10 - 1)));
+    }
+    SplittableRandom r = new SplittableRandom(1);
+    for (int i = 0; i < 10_000; i++) {
+      values.add(r.nextLong() >> r.nextInt(64));
+    }
+    for (long v : values) {
+      assertEquals(Long.toString(v).length(), ZipListLayout.decimalLength(v), "" + v);
+    }
   }
 }
