@@ -38,6 +38,7 @@ final class ZSkipList {
    *  I4 length == number of level-0 nodes; 1 <= level <= MAX_LEVEL; the header has no forward
    *     link at levels >= level (its spans there are stale, as in Redis, and reset when the
    *     level grows), and level is 1 or the header's top link is non-null.
+   *  I5 every node's cached forwardScore(i) is the score of forward(i), NaN for a null link.
    */
 
   /** Redis: ZSKIPLIST_MAXLEVEL, src/server.h. */
@@ -54,7 +55,8 @@ final class ZSkipList {
   /**
    * A list node. The header is a node with a null member. Levels 0..3 are plain fields, so the
    * ~99.6% of nodes with level &lt;= 4 are one object; a walk then costs one cache miss per step
-   * instead of three (node, forward array, span array).
+   * instead of three (node, forward array, span array). Each link also caches its target's score
+   * (I5), so the comparison that ends a level's run reads no other node.
    */
   static final class Node {
     final byte[] member;
@@ -68,9 +70,16 @@ final class ZSkipList {
     private int s1;
     private int s2;
     private int s3;
+    // Score of forward(i), NaN when forward(i) is null: a descent decides whether to advance
+    // from x's own fields and touches the next node only when it moves there (or on a tie).
+    private double c0 = Double.NaN;
+    private double c1 = Double.NaN;
+    private double c2 = Double.NaN;
+    private double c3 = Double.NaN;
     // Levels >= INLINE_LEVELS, indexed from INLINE_LEVELS; null for low nodes.
     private final Node[] fHigh;
     private final int[] sHigh;
+    private final double[] cHigh;
 
     Node(int level, double score, byte[] member) {
       this.member = member;
@@ -78,9 +87,12 @@ final class ZSkipList {
       if (level > INLINE_LEVELS) {
         this.fHigh = new Node[level - INLINE_LEVELS];
         this.sHigh = new int[level - INLINE_LEVELS];
+        this.cHigh = new double[level - INLINE_LEVELS];
+        java.util.Arrays.fill(cHigh, Double.NaN);
       } else {
         this.fHigh = null;
         this.sHigh = null;
+        this.cHigh = null;
       }
     }
 
@@ -102,13 +114,41 @@ final class ZSkipList {
       };
     }
 
+    /** Score of {@code forward(i)}, or NaN (which compares false) when it is null. */
+    double forwardScore(int i) {
+      return switch (i) {
+        case 0 -> c0;
+        case 1 -> c1;
+        case 2 -> c2;
+        case 3 -> c3;
+        default -> cHigh[i - INLINE_LEVELS];
+      };
+    }
+
+    /** Links level i to n and caches n's score; see {@link #forwardScore}. */
     void setForward(int i, Node n) {
+      double c = n == null ? Double.NaN : n.score;
       switch (i) {
-        case 0 -> f0 = n;
-        case 1 -> f1 = n;
-        case 2 -> f2 = n;
-        case 3 -> f3 = n;
-        default -> fHigh[i - INLINE_LEVELS] = n;
+        case 0 -> {
+          f0 = n;
+          c0 = c;
+        }
+        case 1 -> {
+          f1 = n;
+          c1 = c;
+        }
+        case 2 -> {
+          f2 = n;
+          c2 = c;
+        }
+        case 3 -> {
+          f3 = n;
+          c3 = c;
+        }
+        default -> {
+          fHigh[i - INLINE_LEVELS] = n;
+          cHigh[i - INLINE_LEVELS] = c;
+        }
       }
     }
 
@@ -296,6 +336,11 @@ final class ZSkipList {
     if ((x.backward == null || x.backward.score < newScore)
         && (x.forward(0) == null || x.forward(0).score > newScore)) {
       x.score = newScore;
+      for (int i = 0; i < level; i++) {
+        if (update[i].forward(i) == x) {
+          update[i].setForward(i, x); // refresh the cached forward score (I5)
+        }
+      }
       return x;
     }
     deleteNode(x);
@@ -307,11 +352,11 @@ final class ZSkipList {
     int traversed = 0;
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      Node f;
-      while ((f = x.forward(i)) != null
-          && (f.score < score || (f.score == score && Bytes.compare(f.member, member) <= 0))) {
+      double fs;
+      while ((fs = x.forwardScore(i)) < score
+          || (fs == score && Bytes.compare(x.forward(i).member, member) <= 0)) {
         traversed += x.span(i);
-        x = f;
+        x = x.forward(i);
       }
       if (x.score == score && x.member != null && Bytes.compare(x.member, member) == 0) {
         return traversed;
@@ -331,12 +376,13 @@ final class ZSkipList {
     int traversed = 0;
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
+      double fs;
       Node f;
-      while ((f = x.forward(i)) != null
-          && (f.score < score
-              || (f.score == score && (f == target || Bytes.compare(f.member, member) < 0)))) {
+      while ((fs = x.forwardScore(i)) < score
+          || (fs == score
+              && ((f = x.forward(i)) == target || Bytes.compare(f.member, member) < 0))) {
         traversed += x.span(i);
-        x = f;
+        x = x.forward(i);
       }
       if (x == target) {
         return traversed;
@@ -544,6 +590,11 @@ final class ZSkipList {
         ypos++;
       }
       check(y == f, "I2 level " + i + " not a subsequence");
+      check(
+          f == null
+              ? Double.isNaN(x.forwardScore(i))
+              : Double.compare(x.forwardScore(i), f.score) == 0,
+          "I5 cached forward score at level " + i + " pos " + pos);
       int expected = f == null ? length - pos : ypos - pos;
       if (f == null && x != header) {
         // Redis leaves a stale span on a last node; only forward-linked spans carry meaning.
