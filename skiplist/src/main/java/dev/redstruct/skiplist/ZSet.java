@@ -569,7 +569,7 @@ public final class ZSet {
       if (node == null) {
         return OptionalLong.empty();
       }
-      r = zsl.rank(node.score, node.member) - 1;
+      r = zsl.rank(node) - 1;
     }
     return OptionalLong.of(reverse ? len - 1 - r : r);
   }

@@ -209,7 +209,7 @@ final class ZSetRanges {
       return 0;
     }
     ZSkipList.Node last = z.zsl.lastInRange(range);
-    return z.zsl.rank(last.score, last.member) - z.zsl.rank(first.score, first.member) + 1L;
+    return z.zsl.rank(last) - z.zsl.rank(first) + 1L;
   }
 
   /** Redis: zlexcountCommand. */
@@ -228,7 +228,7 @@ final class ZSetRanges {
       return 0;
     }
     ZSkipList.Node last = z.zsl.lastInLexRange(range);
-    return z.zsl.rank(last.score, last.member) - z.zsl.rank(first.score, first.member) + 1L;
+    return z.zsl.rank(last) - z.zsl.rank(first) + 1L;
   }
 
   // ---------------------------------------------------------------- range deletes

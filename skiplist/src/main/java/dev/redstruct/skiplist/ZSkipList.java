@@ -38,6 +38,7 @@ final class ZSkipList {
    *  I4 length == number of level-0 nodes; 1 <= level <= MAX_LEVEL; the header has no forward
    *     link at levels >= level (its spans there are stale, as in Redis, and reset when the
    *     level grows), and level is 1 or the header's top link is non-null.
+   *  I5 every node's cached forwardScore(i) is the score of forward(i), NaN for a null link.
    */
 
   /** Redis: ZSKIPLIST_MAXLEVEL, src/server.h. */
@@ -48,27 +49,127 @@ final class ZSkipList {
 
   private static final int P_THRESHOLD = (int) (P * (1 << 30) * 2);
 
-  /** A list node. The header is a node with a null member. */
+  /** Levels whose link and span live in node fields; higher levels use two small arrays. */
+  static final int INLINE_LEVELS = 4;
+
+  /**
+   * A list node. The header is a node with a null member. Levels 0..3 are plain fields, so the
+   * ~99.6% of nodes with level &lt;= 4 are one object; a walk then costs one cache miss per step
+   * instead of three (node, forward array, span array). Each link also caches its target's score
+   * (I5), so the comparison that ends a level's run reads no other node.
+   */
   static final class Node {
     final byte[] member;
     double score;
     Node backward;
-    final Node[] forward;
-    final int[] span;
+    private Node f0;
+    private Node f1;
+    private Node f2;
+    private Node f3;
+    private int s0;
+    private int s1;
+    private int s2;
+    private int s3;
+    // Score of forward(i), NaN when forward(i) is null: a descent decides whether to advance
+    // from x's own fields and touches the next node only when it moves there (or on a tie).
+    private double c0 = Double.NaN;
+    private double c1 = Double.NaN;
+    private double c2 = Double.NaN;
+    private double c3 = Double.NaN;
+    // Levels >= INLINE_LEVELS, indexed from INLINE_LEVELS; null for low nodes.
+    private final Node[] fHigh;
+    private final int[] sHigh;
+    private final double[] cHigh;
 
     Node(int level, double score, byte[] member) {
       this.member = member;
       this.score = score;
-      this.forward = new Node[level];
-      this.span = new int[level];
+      if (level > INLINE_LEVELS) {
+        this.fHigh = new Node[level - INLINE_LEVELS];
+        this.sHigh = new int[level - INLINE_LEVELS];
+        this.cHigh = new double[level - INLINE_LEVELS];
+        java.util.Arrays.fill(cHigh, Double.NaN);
+      } else {
+        this.fHigh = null;
+        this.sHigh = null;
+        this.cHigh = null;
+      }
     }
 
     Node next() {
-      return forward[0];
+      return f0;
     }
 
     Node previous() {
       return backward;
+    }
+
+    Node forward(int i) {
+      return switch (i) {
+        case 0 -> f0;
+        case 1 -> f1;
+        case 2 -> f2;
+        case 3 -> f3;
+        default -> fHigh[i - INLINE_LEVELS];
+      };
+    }
+
+    /** Score of {@code forward(i)}, or NaN (which compares false) when it is null. */
+    double forwardScore(int i) {
+      return switch (i) {
+        case 0 -> c0;
+        case 1 -> c1;
+        case 2 -> c2;
+        case 3 -> c3;
+        default -> cHigh[i - INLINE_LEVELS];
+      };
+    }
+
+    /** Links level i to n and caches n's score; see {@link #forwardScore}. */
+    void setForward(int i, Node n) {
+      double c = n == null ? Double.NaN : n.score;
+      switch (i) {
+        case 0 -> {
+          f0 = n;
+          c0 = c;
+        }
+        case 1 -> {
+          f1 = n;
+          c1 = c;
+        }
+        case 2 -> {
+          f2 = n;
+          c2 = c;
+        }
+        case 3 -> {
+          f3 = n;
+          c3 = c;
+        }
+        default -> {
+          fHigh[i - INLINE_LEVELS] = n;
+          cHigh[i - INLINE_LEVELS] = c;
+        }
+      }
+    }
+
+    int span(int i) {
+      return switch (i) {
+        case 0 -> s0;
+        case 1 -> s1;
+        case 2 -> s2;
+        case 3 -> s3;
+        default -> sHigh[i - INLINE_LEVELS];
+      };
+    }
+
+    void setSpan(int i, int s) {
+      switch (i) {
+        case 0 -> s0 = s;
+        case 1 -> s1 = s;
+        case 2 -> s2 = s;
+        case 3 -> s3 = s;
+        default -> sHigh[i - INLINE_LEVELS] = s;
+      }
     }
   }
 
@@ -89,8 +190,13 @@ final class ZSkipList {
     return length;
   }
 
+  /** Current list level (1..MAX_LEVEL). */
+  int level() {
+    return level;
+  }
+
   Node first() {
-    return header.forward[0];
+    return header.forward(0);
   }
 
   Node last() {
@@ -133,8 +239,8 @@ final class ZSkipList {
     for (int i = level - 1; i >= 0; i--) {
       int r = i == level - 1 ? 0 : rank[i + 1];
       Node f;
-      while ((f = x.forward[i]) != null && before(f, score, member)) {
-        r += x.span[i];
+      while ((f = x.forward(i)) != null && before(f, score, member)) {
+        r += x.span(i);
         x = f;
       }
       rank[i] = r;
@@ -145,23 +251,23 @@ final class ZSkipList {
       for (int i = level; i < lvl; i++) {
         rank[i] = 0;
         update[i] = header;
-        header.span[i] = length;
+        header.setSpan(i, length);
       }
       level = lvl;
     }
     Node n = new Node(lvl, score, member);
     for (int i = 0; i < lvl; i++) {
-      n.forward[i] = update[i].forward[i];
-      update[i].forward[i] = n;
-      n.span[i] = update[i].span[i] - (rank[0] - rank[i]);
-      update[i].span[i] = (rank[0] - rank[i]) + 1;
+      n.setForward(i, update[i].forward(i));
+      update[i].setForward(i, n);
+      n.setSpan(i, update[i].span(i) - (rank[0] - rank[i]));
+      update[i].setSpan(i, (rank[0] - rank[i]) + 1);
     }
     for (int i = lvl; i < level; i++) {
-      update[i].span[i]++;
+      update[i].setSpan(i, update[i].span(i) + 1);
     }
     n.backward = update[0] == header ? null : update[0];
-    if (n.forward[0] != null) {
-      n.forward[0].backward = n;
+    if (n.forward(0) != null) {
+      n.forward(0).backward = n;
     } else {
       tail = n;
     }
@@ -172,19 +278,19 @@ final class ZSkipList {
   /** Unlinks x given the predecessor vector in {@link #update}. Redis: zslDeleteNode. */
   private void deleteNode(Node x) {
     for (int i = 0; i < level; i++) {
-      if (update[i].forward[i] == x) {
-        update[i].span[i] += x.span[i] - 1;
-        update[i].forward[i] = x.forward[i];
+      if (update[i].forward(i) == x) {
+        update[i].setSpan(i, update[i].span(i) + x.span(i) - 1);
+        update[i].setForward(i, x.forward(i));
       } else {
-        update[i].span[i]--;
+        update[i].setSpan(i, update[i].span(i) - 1);
       }
     }
-    if (x.forward[0] != null) {
-      x.forward[0].backward = x.backward;
+    if (x.forward(0) != null) {
+      x.forward(0).backward = x.backward;
     } else {
       tail = x.backward;
     }
-    while (level > 1 && header.forward[level - 1] == null) {
+    while (level > 1 && header.forward(level - 1) == null) {
       level--;
     }
     length--;
@@ -195,12 +301,12 @@ final class ZSkipList {
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
       Node f;
-      while ((f = x.forward[i]) != null && before(f, score, member)) {
+      while ((f = x.forward(i)) != null && before(f, score, member)) {
         x = f;
       }
       update[i] = x;
     }
-    return x.forward[0];
+    return x.forward(0);
   }
 
   /**
@@ -228,8 +334,13 @@ final class ZSkipList {
     Node x = findUpdate(curScore, member);
     assert x != null && x.score == curScore && Bytes.compare(x.member, member) == 0;
     if ((x.backward == null || x.backward.score < newScore)
-        && (x.forward[0] == null || x.forward[0].score > newScore)) {
+        && (x.forward(0) == null || x.forward(0).score > newScore)) {
       x.score = newScore;
+      for (int i = 0; i < level; i++) {
+        if (update[i].forward(i) == x) {
+          update[i].setForward(i, x); // refresh the cached forward score (I5)
+        }
+      }
       return x;
     }
     deleteNode(x);
@@ -241,19 +352,43 @@ final class ZSkipList {
     int traversed = 0;
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      Node[] fw = x.forward;
-      Node f;
-      while ((f = fw[i]) != null
-          && (f.score < score || (f.score == score && Bytes.compare(f.member, member) <= 0))) {
-        traversed += x.span[i];
-        x = f;
-        fw = f.forward;
+      double fs;
+      while ((fs = x.forwardScore(i)) < score
+          || (fs == score && Bytes.compare(x.forward(i).member, member) <= 0)) {
+        traversed += x.span(i);
+        x = x.forward(i);
       }
       if (x.score == score && x.member != null && Bytes.compare(x.member, member) == 0) {
         return traversed;
       }
     }
     return 0;
+  }
+
+  /**
+   * 1-based rank of a node that is in this list (the dict's node): one descent that stops on the
+   * node itself, so member bytes are compared only against other nodes of the same score. Redis:
+   * zslGetRank, which ZRANK calls with the dict's score and member.
+   */
+  int rank(Node target) {
+    double score = target.score;
+    byte[] member = target.member;
+    int traversed = 0;
+    Node x = header;
+    for (int i = level - 1; i >= 0; i--) {
+      double fs;
+      Node f;
+      while ((fs = x.forwardScore(i)) < score
+          || (fs == score
+              && ((f = x.forward(i)) == target || Bytes.compare(f.member, member) < 0))) {
+        traversed += x.span(i);
+        x = x.forward(i);
+      }
+      if (x == target) {
+        return traversed;
+      }
+    }
+    throw new AssertionError("node not in this skiplist");
   }
 
   /** Node at 1-based rank r, or null. Redis: zslGetElementByRank. */
@@ -264,9 +399,9 @@ final class ZSkipList {
     long traversed = 0;
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      while (x.forward[i] != null && traversed + x.span[i] <= r) {
-        traversed += x.span[i];
-        x = x.forward[i];
+      while (x.forward(i) != null && traversed + x.span(i) <= r) {
+        traversed += x.span(i);
+        x = x.forward(i);
       }
       if (traversed == r) {
         return x;
@@ -280,7 +415,7 @@ final class ZSkipList {
     if (range.isEmpty() || tail == null) {
       return false;
     }
-    return range.gteMin(tail.score) && range.lteMax(header.forward[0].score);
+    return range.gteMin(tail.score) && range.lteMax(header.forward(0).score);
   }
 
   /** First node inside the score range, or null. Redis: zslFirstInRange. */
@@ -290,11 +425,11 @@ final class ZSkipList {
     }
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      while (x.forward[i] != null && !range.gteMin(x.forward[i].score)) {
-        x = x.forward[i];
+      while (x.forward(i) != null && !range.gteMin(x.forward(i).score)) {
+        x = x.forward(i);
       }
     }
-    x = x.forward[0];
+    x = x.forward(0);
     return x != null && range.lteMax(x.score) ? x : null;
   }
 
@@ -305,8 +440,8 @@ final class ZSkipList {
     }
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      while (x.forward[i] != null && range.lteMax(x.forward[i].score)) {
-        x = x.forward[i];
+      while (x.forward(i) != null && range.lteMax(x.forward(i).score)) {
+        x = x.forward(i);
       }
     }
     return x != header && range.gteMin(x.score) ? x : null;
@@ -317,7 +452,7 @@ final class ZSkipList {
     if (range.isEmpty() || tail == null) {
       return false;
     }
-    return range.gteMin(tail.member) && range.lteMax(header.forward[0].member);
+    return range.gteMin(tail.member) && range.lteMax(header.forward(0).member);
   }
 
   /** First node inside the lex range, or null. Redis: zslFirstInLexRange. */
@@ -327,11 +462,11 @@ final class ZSkipList {
     }
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      while (x.forward[i] != null && !range.gteMin(x.forward[i].member)) {
-        x = x.forward[i];
+      while (x.forward(i) != null && !range.gteMin(x.forward(i).member)) {
+        x = x.forward(i);
       }
     }
-    x = x.forward[0];
+    x = x.forward(0);
     return x != null && range.lteMax(x.member) ? x : null;
   }
 
@@ -342,8 +477,8 @@ final class ZSkipList {
     }
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      while (x.forward[i] != null && range.lteMax(x.forward[i].member)) {
-        x = x.forward[i];
+      while (x.forward(i) != null && range.lteMax(x.forward(i).member)) {
+        x = x.forward(i);
       }
     }
     return x != header && range.gteMin(x.member) ? x : null;
@@ -356,15 +491,15 @@ final class ZSkipList {
   int deleteRangeByScore(ScoreRange range, Consumer<Node> removed) {
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      while (x.forward[i] != null && !range.gteMin(x.forward[i].score)) {
-        x = x.forward[i];
+      while (x.forward(i) != null && !range.gteMin(x.forward(i).score)) {
+        x = x.forward(i);
       }
       update[i] = x;
     }
-    x = x.forward[0];
+    x = x.forward(0);
     int n = 0;
     while (x != null && range.lteMax(x.score)) {
-      Node next = x.forward[0];
+      Node next = x.forward(0);
       deleteNode(x);
       removed.accept(x);
       n++;
@@ -377,15 +512,15 @@ final class ZSkipList {
   int deleteRangeByLex(LexRange range, Consumer<Node> removed) {
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      while (x.forward[i] != null && !range.gteMin(x.forward[i].member)) {
-        x = x.forward[i];
+      while (x.forward(i) != null && !range.gteMin(x.forward(i).member)) {
+        x = x.forward(i);
       }
       update[i] = x;
     }
-    x = x.forward[0];
+    x = x.forward(0);
     int n = 0;
     while (x != null && range.lteMax(x.member)) {
-      Node next = x.forward[0];
+      Node next = x.forward(0);
       deleteNode(x);
       removed.accept(x);
       n++;
@@ -399,17 +534,17 @@ final class ZSkipList {
     int traversed = 0;
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      while (x.forward[i] != null && traversed + x.span[i] < start) {
-        traversed += x.span[i];
-        x = x.forward[i];
+      while (x.forward(i) != null && traversed + x.span(i) < start) {
+        traversed += x.span(i);
+        x = x.forward(i);
       }
       update[i] = x;
     }
     traversed++;
-    x = x.forward[0];
+    x = x.forward(0);
     int n = 0;
     while (x != null && traversed <= end) {
-      Node next = x.forward[0];
+      Node next = x.forward(0);
       deleteNode(x);
       removed.accept(x);
       n++;
@@ -423,7 +558,7 @@ final class ZSkipList {
   void checkInvariants() {
     int n = 0;
     Node prev = null;
-    for (Node x = header.forward[0]; x != null; x = x.forward[0]) {
+    for (Node x = header.forward(0); x != null; x = x.forward(0)) {
       check(!Double.isNaN(x.score), "I1 NaN score");
       check(prev == null || compare(prev.score, prev.member, x.score, x.member) < 0, "I1 order");
       check(x.backward == prev, "I3 backward link");
@@ -433,9 +568,9 @@ final class ZSkipList {
     check(tail == prev, "I3 tail");
     check(n == length, "I4 length");
     check(level >= 1 && level <= MAX_LEVEL, "I4 level range");
-    check(level == 1 || header.forward[level - 1] != null, "I4 level too high");
+    check(level == 1 || header.forward(level - 1) != null, "I4 level too high");
     for (int i = level; i < MAX_LEVEL; i++) {
-      check(header.forward[i] == null, "I4 header above level");
+      check(header.forward(i) == null, "I4 header above level");
     }
     for (int i = 0; i < level; i++) {
       checkLevel(i);
@@ -445,22 +580,27 @@ final class ZSkipList {
   private void checkLevel(int i) {
     int pos = 0; // level-0 position of x, header = 0
     Node x = header;
-    Node y = header.forward[0];
+    Node y = header.forward(0);
     int ypos = 1;
     while (true) {
-      Node f = x.forward[i];
+      Node f = x.forward(i);
       // advance y along level 0 to f, counting steps
       while (y != f && y != null) {
-        y = y.forward[0];
+        y = y.forward(0);
         ypos++;
       }
       check(y == f, "I2 level " + i + " not a subsequence");
+      check(
+          f == null
+              ? Double.isNaN(x.forwardScore(i))
+              : Double.compare(x.forwardScore(i), f.score) == 0,
+          "I5 cached forward score at level " + i + " pos " + pos);
       int expected = f == null ? length - pos : ypos - pos;
       if (f == null && x != header) {
         // Redis leaves a stale span on a last node; only forward-linked spans carry meaning.
         break;
       }
-      check(x.span[i] == expected, "I2 span at level " + i + " pos " + pos);
+      check(x.span(i) == expected, "I2 span at level " + i + " pos " + pos);
       if (f == null) {
         break;
       }

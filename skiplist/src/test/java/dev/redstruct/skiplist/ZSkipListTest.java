@@ -104,6 +104,32 @@ class ZSkipListTest {
     assertNull(l.firstInLexRange(LexRange.parse(b("+"), b("-"))));
   }
 
+  /**
+   * Enough nodes that some have levels above the inline fields (P(level &gt; 4) = 1/256), so links
+   * and spans stored in the per-node arrays are exercised by inserts, deletes and ranks. Scores tie
+   * in pairs, so the member tie-break is exercised too.
+   */
+  @Test
+  void nodesAboveInlineLevelsKeepSpansAndRanks() {
+    ZSkipList l = new ZSkipList(SEED);
+    for (int i = 0; i < 8192; i++) {
+      l.insert(i / 2, b("m" + i));
+    }
+    assertTrue(l.level() > ZSkipList.INLINE_LEVELS, "level " + l.level());
+    l.checkInvariants();
+    for (int i = 0; i < 8192; i += 2) {
+      assertNotNull(l.delete(i / 2, b("m" + i)));
+    }
+    l.checkInvariants();
+    assertEquals(4096, l.length());
+    int r = 1;
+    for (ZSkipList.Node x = l.first(); x != null; x = x.next(), r++) {
+      assertEquals(r, l.rank(x));
+      assertEquals(r, l.rank(x.score, x.member));
+      assertSame(x, l.byRank(r));
+    }
+  }
+
   /** Seeded random operations against a TreeSet; replay with -Dzskiplist.seed=N. */
   @Test
   void modelAgreement() {
@@ -167,6 +193,7 @@ class ZSkipListTest {
         for (E e : model) {
           assertEquals(i, l.rank(e.score, e.member));
           assertSame(l.byRank(i).member.length, e.member.length);
+          assertEquals(i, l.rank(l.byRank(i)));
           i++;
         }
       }
