@@ -1,5 +1,6 @@
 package dev.redstruct.bench.ziplist;
 
+import dev.redstruct.bench.QuickParams;
 import dev.redstruct.ziplist.ZipList;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,9 +21,10 @@ import org.openjdk.jmh.annotations.State;
  * ZipListInputs}): {@code ZipList.find} (Redis {@code ziplistFind}: bytewise against strings,
  * numerically against integer entries), {@code Arrays.equals} over {@code ArrayList<byte[]>}, and
  * {@code indexOf} over {@code ArrayList<String>} (the baseline) and {@code LinkedList<String>}.
- * Score: 16-search rounds per microsecond. Run other sizes with {@code --param n=8,128,129,512}.
+ * Score: 16-search rounds per microsecond. Quick mode runs n=128; {@code --full} runs every size.
  */
 @State(Scope.Benchmark)
+@QuickParams("n=128")
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class ZipListFindBenchmark {
@@ -30,7 +32,7 @@ public class ZipListFindBenchmark {
   public static final String BASELINE = "arrayList";
 
   /** Entries; 128/129 straddle Redis's zset threshold, 512 the hash one. */
-  @Param({"128"})
+  @Param({"8", "128", "129", "512"})
   public int n;
 
   private ZipList zipList;

@@ -1,6 +1,7 @@
 package dev.redstruct.bench.ziplist;
 
 import dev.redstruct.bench.Goal;
+import dev.redstruct.bench.QuickParams;
 import dev.redstruct.ziplist.ZipList;
 import dev.redstruct.ziplist.ZipListCursor;
 import dev.redstruct.ziplist.ZipListEntryConsumer;
@@ -43,6 +44,7 @@ import org.openjdk.jmh.annotations.State;
  * the lists return their stored reference.
  */
 @State(Scope.Benchmark)
+@QuickParams("n=128")
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Goal(operation = "iterate", variant = "redstruct", atLeast = 0.5)
@@ -51,7 +53,7 @@ public class ZipListIterateBenchmark {
   public static final String BASELINE = "arrayList";
 
   /** Entries; 128/129 straddle Redis's zset threshold, 512 the hash one. */
-  @Param({"128"})
+  @Param({"8", "128", "129", "512"})
   public int n;
 
   private ZipList zipList;

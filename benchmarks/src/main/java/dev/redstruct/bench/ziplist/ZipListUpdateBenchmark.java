@@ -1,5 +1,6 @@
 package dev.redstruct.bench.ziplist;
 
+import dev.redstruct.bench.QuickParams;
 import dev.redstruct.ziplist.ZipList;
 import java.util.ArrayList;
 import java.util.LinkedList;
@@ -19,9 +20,10 @@ import org.openjdk.jmh.annotations.State;
  * builds from empty by appends, {@code pushHead} by prepends, {@code deleteMiddle} copies a built
  * list and removes its middle element {@code n/2} times. ZipList copies each value's bytes in; the
  * JDK lists store references to ready-made elements. Score: whole builds (or copy-and-delete
- * rounds) per microsecond. Run other sizes with {@code --param n=8,128,129,512}.
+ * rounds) per microsecond. Quick mode runs n=128; {@code --full} runs every size.
  */
 @State(Scope.Benchmark)
+@QuickParams("n=128")
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class ZipListUpdateBenchmark {
@@ -29,7 +31,7 @@ public class ZipListUpdateBenchmark {
   public static final String BASELINE = "arrayList";
 
   /** Entries; 128/129 straddle Redis's zset threshold, 512 the hash one. */
-  @Param({"128"})
+  @Param({"8", "128", "129", "512"})
   public int n;
 
   private byte[][] bytes;
