@@ -183,7 +183,7 @@ public final class ZipListCursor {
     if (encoding < ZipListLayout.STR_MASK) {
       return contentLen;
     }
-    return ZipListLayout.decimalLength(ZipListLayout.readInt(zl, contentOff, encoding));
+    return RedisNumbers.stringLength(ZipListLayout.readInt(zl, contentOff, encoding));
   }
 
   /**

@@ -282,30 +282,6 @@ final class ZipListLayout {
     }
   }
 
-  private static final long[] POW10 = new long[19];
-
-  static {
-    POW10[0] = 1;
-    for (int i = 1; i < POW10.length; i++) {
-      POW10[i] = POW10[i - 1] * 10;
-    }
-  }
-
-  /**
-   * Length of {@code v} in decimal, sign included, without divisions or loops: the bit length gives
-   * the digit count to within one ({@code bits * 1233 >>> 12} is {@code floor(bits * log10(2))}),
-   * and one compare with a power of ten settles it. {@code v | 1} has the digit count of {@code v}
-   * (powers of ten are even) and keeps 0 at one digit.
-   */
-  static int decimalLength(long v) {
-    if (v < 0) {
-      return v == Long.MIN_VALUE ? 20 : 1 + decimalLength(-v);
-    }
-    long w = v | 1;
-    int t = ((64 - Long.numberOfLeadingZeros(w)) * 1233) >>> 12;
-    return w >= POW10[t] ? t + 1 : t;
-  }
-
   /**
    * Content size of an integer encoding byte known to be valid (trusted bytes), by register
    * arithmetic: 0xC0, 0xD0, 0xE0 hold 2, 4, 8 bytes ({@code 2 << (b >> 4 & 3)}); in the 0xF0 row a

@@ -7,6 +7,7 @@ import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.lists;
 import static org.quicktheories.generators.SourceDSL.longs;
 
+import dev.redstruct.core.RedisNumbers;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -61,9 +62,9 @@ class ZipListPropertiesTest {
   @Test
   void decimalLengthMatchesLl2string() {
     qt().forAll(longs().all())
-        .checkAssert(v -> assertEquals(Long.toString(v).length(), ZipListLayout.decimalLength(v)));
+        .checkAssert(v -> assertEquals(Long.toString(v).length(), RedisNumbers.stringLength(v)));
     for (long v : new long[] {0, 9, 10, -1, -10, Long.MAX_VALUE, Long.MIN_VALUE, 999999999999L}) {
-      assertEquals(Long.toString(v).length(), ZipListLayout.decimalLength(v), Long.toString(v));
+      assertEquals(Long.toString(v).length(), RedisNumbers.stringLength(v), Long.toString(v));
     }
   }
 

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.Codec;
+import dev.redstruct.core.RedisNumbers;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -487,7 +488,7 @@ class ZipListTest {
       values.add(r.nextLong() >> r.nextInt(64));
     }
     for (long v : values) {
-      assertEquals(Long.toString(v).length(), ZipListLayout.decimalLength(v), "" + v);
+      assertEquals(Long.toString(v).length(), RedisNumbers.stringLength(v), "" + v);
     }
   }
 }

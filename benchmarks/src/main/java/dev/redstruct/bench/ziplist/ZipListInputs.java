@@ -87,26 +87,4 @@ final class ZipListInputs {
     }
     return sum;
   }
-
-  private static final long[] POW10 = new long[19];
-
-  static {
-    POW10[0] = 1;
-    for (int i = 1; i < POW10.length; i++) {
-      POW10[i] = POW10[i - 1] * 10;
-    }
-  }
-
-  /**
-   * Decimal length of {@code v}, sign included: the bit length gives the digit count to within one
-   * ({@code bits * 1233 >>> 12} is floor(bits * log10 2)), one compare settles it.
-   */
-  static int decimalLength(long v) {
-    if (v < 0) {
-      return v == Long.MIN_VALUE ? 20 : 1 + decimalLength(-v);
-    }
-    long w = v | 1; // same digit count (powers of ten are even), and 0 counts one digit
-    int t = ((64 - Long.numberOfLeadingZeros(w)) * 1233) >>> 12;
-    return w >= POW10[t] ? t + 1 : t;
-  }
 }

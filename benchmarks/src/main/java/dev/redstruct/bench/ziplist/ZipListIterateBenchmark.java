@@ -2,6 +2,7 @@ package dev.redstruct.bench.ziplist;
 
 import dev.redstruct.bench.Goal;
 import dev.redstruct.bench.QuickParams;
+import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.ziplist.ZipList;
 import dev.redstruct.ziplist.ZipListCursor;
 import dev.redstruct.ziplist.ZipListEntryConsumer;
@@ -75,7 +76,7 @@ public class ZipListIterateBenchmark {
 
     @Override
     public void integer(long value) {
-      sum += ZipListInputs.decimalLength(value);
+      sum += RedisNumbers.stringLength(value);
     }
   }
 
