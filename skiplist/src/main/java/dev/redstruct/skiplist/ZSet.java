@@ -125,6 +125,9 @@ public final class ZSet {
   // Out-parameter of compact lookups (one walk finds the member and reads its score).
   private final double[] found = new double[1];
 
+  // Reused by addOne's compact walk (find and insert position together).
+  private final ZipListZSet.Locator locator = new ZipListZSet.Locator();
+
   private ZSet(int maxCompactEntries, int maxCompactValue, long seed) {
     this.maxCompactEntries = maxCompactEntries;
     this.maxCompactValue = maxCompactValue;
@@ -290,7 +293,11 @@ public final class ZSet {
    * @return true if the member was new
    */
   public boolean add(double score, byte[] member) {
-    return add(0, new double[] {score}, new byte[][] {member}) == 1;
+    // add(0, {score}, {member}) without its two arrays: flags 0 pass every option check.
+    if (Double.isNaN(score)) {
+      throw new IllegalArgumentException("NaN score");
+    }
+    return (addOne(score, Objects.requireNonNull(member, "member"), 0) & OUT_ADDED) != 0;
   }
 
   /**
@@ -357,8 +364,9 @@ public final class ZSet {
     int at = -1;
     ZSkipList.Node node = null;
     if (compact != null) {
-      at = ZipListZSet.find(compact, member, found);
-      cur = at < 0 ? Double.NaN : found[0];
+      locator.locate(compact, member, score);
+      at = locator.found;
+      cur = at < 0 ? Double.NaN : locator.foundScore;
     } else {
       node = dict.get(member);
       cur = node == null ? Double.NaN : node.score;
@@ -368,7 +376,7 @@ public final class ZSet {
       if ((flags & XX) != 0) {
         return OUT_NOP;
       }
-      insertNew(score, member);
+      insertNew(score, member, compact != null ? locator.insertAt : -1);
       lastScore = score;
       return OUT_ADDED;
     }
@@ -401,7 +409,7 @@ public final class ZSet {
   }
 
   /** Inserts an absent member, choosing or converting the encoding as Redis would. */
-  private void insertNew(double score, byte[] member) {
+  private void insertNew(double score, byte[] member, int compactAt) {
     if (size() == 0) {
       // A new key: compact unless entries-limit 0 or the first member is too long.
       if (maxCompactEntries == 0 || member.length > maxCompactValue) {
@@ -415,10 +423,12 @@ public final class ZSet {
         && (size() + 1 > maxCompactEntries || member.length > maxCompactValue)) {
       toSkiplist();
     }
-    byte[] copy = member.clone();
-    if (compact != null) {
-      ZipListZSet.insert(compact, copy, score);
+    if (compact != null && compactAt >= 0) {
+      ZipListZSet.insertAt(compact, compactAt, member, score); // the ziplist copies the bytes
+    } else if (compact != null) {
+      ZipListZSet.insert(compact, member, score);
     } else {
+      byte[] copy = member.clone();
       dict.put(copy, zsl.insert(score, copy));
     }
   }

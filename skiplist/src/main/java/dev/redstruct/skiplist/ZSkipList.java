@@ -222,10 +222,14 @@ final class ZSkipList {
     return Bytes.compare(m1, m2);
   }
 
-  /** True if node x sorts before (score, member). */
-  private static boolean before(Node x, double score, byte[] member) {
-    double s = x.score;
-    return s < score || (s == score && Bytes.compare(x.member, member) < 0);
+  /**
+   * True if x's level-i successor sorts before (score, member), decided from x's cached forward
+   * score (I5; NaN for a null link compares false) so that the successor is loaded only on a tie or
+   * when the descent moves to it.
+   */
+  private static boolean forwardBefore(Node x, int i, double score, byte[] member) {
+    double fs = x.forwardScore(i);
+    return fs < score || (fs == score && Bytes.compare(x.forward(i).member, member) < 0);
   }
 
   /**
@@ -238,10 +242,9 @@ final class ZSkipList {
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
       int r = i == level - 1 ? 0 : rank[i + 1];
-      Node f;
-      while ((f = x.forward(i)) != null && before(f, score, member)) {
+      while (forwardBefore(x, i, score, member)) {
         r += x.span(i);
-        x = f;
+        x = x.forward(i);
       }
       rank[i] = r;
       update[i] = x;
@@ -300,9 +303,8 @@ final class ZSkipList {
   private Node findUpdate(double score, byte[] member) {
     Node x = header;
     for (int i = level - 1; i >= 0; i--) {
-      Node f;
-      while ((f = x.forward(i)) != null && before(f, score, member)) {
-        x = f;
+      while (forwardBefore(x, i, score, member)) {
+        x = x.forward(i);
       }
       update[i] = x;
     }

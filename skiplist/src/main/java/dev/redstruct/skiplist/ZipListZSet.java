@@ -4,6 +4,8 @@ import dev.redstruct.core.Bytes;
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.ziplist.ZipList;
 import dev.redstruct.ziplist.ZipListCursor;
+import dev.redstruct.ziplist.ZipListEntryConsumer;
+import java.util.Arrays;
 
 /**
  * The compact zset encoding: a {@link ZipList} of alternating member and score entries, sorted by
@@ -97,6 +99,114 @@ final class ZipListZSet {
     return -1;
   }
 
+  /**
+   * zzlFind and zzlInsert's position search in one allocation-free forward walk ({@link
+   * ZipList#forEachEntry}) over the raw entry bytes: text scores parse in place, without a copy,
+   * and only while the position is still open or the member matched. One instance per ZSet, reused.
+   * Redis: zzlFind, then zzlInsert's loop, src/t_zset.c.
+   */
+  static final class Locator implements ZipListEntryConsumer {
+    /** Pair index of the member after {@link #locate}, or -1. */
+    int found;
+
+    /** The found member's score. */
+    double foundScore;
+
+    /** Pair index where an absent member with the score goes (zzlInsert's position). */
+    int insertAt;
+
+    private byte[] member;
+    private boolean memberIsLong;
+    private long memberLong;
+    private double score;
+    private boolean onScore;
+    private boolean matches;
+    private int pair;
+    private boolean lastIsInt;
+    private long lastInt;
+    private byte[] lastArray;
+    private int lastOff;
+    private int lastLen;
+    private final byte[] digits = new byte[RedisNumbers.MAX_LONG_CHARS];
+
+    void locate(ZipList zl, byte[] member, double score) {
+      int len = member.length;
+      this.member = member;
+      this.memberIsLong =
+          len >= 1
+              && len <= RedisNumbers.MAX_LONG_CHARS
+              && RedisNumbers.isCanonicalLong(member, 0, len);
+      this.memberLong = memberIsLong ? RedisNumbers.parseCanonicalLong(member, 0, len) : 0;
+      this.score = score;
+      found = -1;
+      insertAt = -1;
+      pair = 0;
+      onScore = false;
+      zl.forEachEntry(this);
+      if (insertAt < 0) {
+        insertAt = pair;
+      }
+      this.member = null;
+      lastArray = null;
+    }
+
+    @Override
+    public void string(byte[] array, int offset, int length) {
+      if (!onScore) {
+        matches =
+            found < 0
+                && length == member.length
+                && Arrays.equals(array, offset, offset + length, member, 0, length);
+        lastIsInt = false;
+        lastArray = array;
+        lastOff = offset;
+        lastLen = length;
+        onScore = true;
+      } else if (matches || insertAt < 0) {
+        scoreEntry(RedisNumbers.parseScoreOrNaN(array, offset, length));
+      } else {
+        endPair();
+      }
+    }
+
+    @Override
+    public void integer(long value) {
+      if (!onScore) {
+        matches = found < 0 && memberIsLong && value == memberLong;
+        lastIsInt = true;
+        lastInt = value;
+        onScore = true;
+      } else {
+        scoreEntry(value);
+      }
+    }
+
+    private void scoreEntry(double s) {
+      if (matches) {
+        found = pair;
+        foundScore = s;
+      }
+      if (insertAt < 0 && (s > score || (s == score && lastMemberAfter()))) {
+        insertAt = pair;
+      }
+      endPair();
+    }
+
+    private void endPair() {
+      pair++;
+      onScore = false;
+      matches = false;
+    }
+
+    private boolean lastMemberAfter() {
+      if (lastIsInt) {
+        int n = RedisNumbers.ll2string(lastInt, digits, 0);
+        return Bytes.compare(digits, 0, n, member, 0, member.length) > 0;
+      }
+      return Bytes.compare(lastArray, lastOff, lastLen, member, 0, member.length) > 0;
+    }
+  }
+
   /** Pair index of member, or -1. Redis: zzlFind. */
   static int find(ZipList zl, byte[] member) {
     int e = zl.find(member, 0, 1);
@@ -154,8 +264,69 @@ final class ZipListZSet {
     if (score >= -LL_HALF && score <= LL_HALF && (double) (long) score == score) {
       zl.insert(2 * pair + 1, (long) score);
     } else {
-      zl.insert(2 * pair + 1, RedisNumbers.formatDoubleBytes(score));
+      zl.insert(2 * pair + 1, scoreText(score));
     }
+  }
+
+  /** Fraction bits the fast path of {@link #scoreText} tries: quarters, eighths, ... 1/1024. */
+  private static final int MAX_FRACTION_BITS = 10;
+
+  private static final long[] POWERS_OF_FIVE = {
+    1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625
+  };
+
+  /**
+   * A non-integral score's stored text, Redis's {@code %.17g} (as {@link
+   * RedisNumbers#formatDoubleBytes}), with an exact allocation-light path for scores with few
+   * binary fraction bits. Such a score is m / 2^j = (m * 5^j) / 10^j exactly, a finite decimal with
+   * j fraction digits; when it has at most 17 significant digits and its decimal exponent is in
+   * [-4, 17), {@code %.17g} prints it in fixed notation unrounded, trailing zeros stripped — and m
+   * * 5^j is odd for the least j, so it has no trailing zeros to strip. Anything else (0.1, huge,
+   * tiny, inf) takes the general formatter.
+   */
+  static byte[] scoreText(double score) {
+    double a = Math.abs(score);
+    if (a >= 1e-3 && a < 1e15) {
+      for (int j = 0; j <= MAX_FRACTION_BITS; j++) {
+        double scaled = a * (1 << j); // exact: a power-of-two scaling well inside the range
+        long m = (long) scaled;
+        if (m == scaled) {
+          byte[] fast = j == 0 ? null : fixedText(score < 0, m, j);
+          if (fast != null) {
+            return fast;
+          }
+          break;
+        }
+      }
+    }
+    return RedisNumbers.formatDoubleBytes(score);
+  }
+
+  /** Fixed-notation text of (m * 5^j) / 10^j, or null when %.17g would print something else. */
+  private static byte[] fixedText(boolean negative, long m, int j) {
+    if (m > Long.MAX_VALUE / POWERS_OF_FIVE[j]) {
+      return null;
+    }
+    long n = m * POWERS_OF_FIVE[j];
+    int digits = RedisNumbers.stringLength(n);
+    if (digits > 17 || (digits <= j && j - digits > 3)) {
+      return null; // would round, or exponent below -4 (scientific notation)
+    }
+    int sign = negative ? 1 : 0;
+    int intDigits = Math.max(digits - j, 1);
+    byte[] out = new byte[sign + intDigits + 1 + j];
+    if (negative) {
+      out[0] = '-';
+    }
+    for (int i = out.length - 1; i >= sign; i--) {
+      if (i == sign + intDigits) {
+        out[i] = '.';
+      } else {
+        out[i] = (byte) ('0' + n % 10);
+        n /= 10;
+      }
+    }
+    return out;
   }
 
   /** Appends a pair known to sort after every present pair. */
