@@ -261,7 +261,8 @@ public final class RedisNumbers {
     if (d != 0 && isSmallInteger(d)) {
       return ll2string((long) d);
     }
-    return formatDouble(d).getBytes(StandardCharsets.US_ASCII);
+    byte[] fast = BinaryFractionText.format(d);
+    return fast != null ? fast : formatDouble(d).getBytes(StandardCharsets.US_ASCII);
   }
 
   /**

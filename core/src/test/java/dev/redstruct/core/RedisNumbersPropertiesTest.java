@@ -260,4 +260,20 @@ class RedisNumbersPropertiesTest {
         .forAll(byteStrings())
         .checkAssert(b -> assertArrayEquals(b, Codec.bytes().decode(Codec.bytes().encode(b))));
   }
+
+  @Test
+  void formatDoubleBytesFastPathForBinaryFractionsIsPercent17g() {
+    // Doubles with 0..12 binary fraction bits over a wide range of magnitudes, so that the
+    // BigDecimal-free path and its refusals (rounding, exponent form) are both exercised; the
+    // reference is formatDouble's general formatter.
+    qt().withExamples(5000)
+        .forAll(integers().all(), integers().between(0, 12), integers().between(0, 40))
+        .checkAssert(
+            (k, j, shift) -> {
+              double d = Math.scalb((double) k * (1L << (shift % 24)), -j - shift / 24);
+              String fast =
+                  new String(RedisNumbers.formatDoubleBytes(d), StandardCharsets.US_ASCII);
+              assertEquals(RedisNumbers.formatDouble(d), fast, () -> "for " + d);
+            });
+  }
 }

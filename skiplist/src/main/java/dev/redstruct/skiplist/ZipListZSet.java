@@ -264,69 +264,8 @@ final class ZipListZSet {
     if (score >= -LL_HALF && score <= LL_HALF && (double) (long) score == score) {
       zl.insert(2 * pair + 1, (long) score);
     } else {
-      zl.insert(2 * pair + 1, scoreText(score));
+      zl.insert(2 * pair + 1, RedisNumbers.formatDoubleBytes(score));
     }
-  }
-
-  /** Fraction bits the fast path of {@link #scoreText} tries: quarters, eighths, ... 1/1024. */
-  private static final int MAX_FRACTION_BITS = 10;
-
-  private static final long[] POWERS_OF_FIVE = {
-    1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625
-  };
-
-  /**
-   * A non-integral score's stored text, Redis's {@code %.17g} (as {@link
-   * RedisNumbers#formatDoubleBytes}), with an exact allocation-light path for scores with few
-   * binary fraction bits. Such a score is m / 2^j = (m * 5^j) / 10^j exactly, a finite decimal with
-   * j fraction digits; when it has at most 17 significant digits and its decimal exponent is in
-   * [-4, 17), {@code %.17g} prints it in fixed notation unrounded, trailing zeros stripped — and m
-   * * 5^j is odd for the least j, so it has no trailing zeros to strip. Anything else (0.1, huge,
-   * tiny, inf) takes the general formatter.
-   */
-  static byte[] scoreText(double score) {
-    double a = Math.abs(score);
-    if (a >= 1e-3 && a < 1e15) {
-      for (int j = 0; j <= MAX_FRACTION_BITS; j++) {
-        double scaled = a * (1 << j); // exact: a power-of-two scaling well inside the range
-        long m = (long) scaled;
-        if (m == scaled) {
-          byte[] fast = j == 0 ? null : fixedText(score < 0, m, j);
-          if (fast != null) {
-            return fast;
-          }
-          break;
-        }
-      }
-    }
-    return RedisNumbers.formatDoubleBytes(score);
-  }
-
-  /** Fixed-notation text of (m * 5^j) / 10^j, or null when %.17g would print something else. */
-  private static byte[] fixedText(boolean negative, long m, int j) {
-    if (m > Long.MAX_VALUE / POWERS_OF_FIVE[j]) {
-      return null;
-    }
-    long n = m * POWERS_OF_FIVE[j];
-    int digits = RedisNumbers.stringLength(n);
-    if (digits > 17 || (digits <= j && j - digits > 3)) {
-      return null; // would round, or exponent below -4 (scientific notation)
-    }
-    int sign = negative ? 1 : 0;
-    int intDigits = Math.max(digits - j, 1);
-    byte[] out = new byte[sign + intDigits + 1 + j];
-    if (negative) {
-      out[0] = '-';
-    }
-    for (int i = out.length - 1; i >= sign; i--) {
-      if (i == sign + intDigits) {
-        out[i] = '.';
-      } else {
-        out[i] = (byte) ('0' + n % 10);
-        n /= 10;
-      }
-    }
-    return out;
   }
 
   /** Appends a pair known to sort after every present pair. */

@@ -5,7 +5,6 @@ import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.lists;
 
 import dev.redstruct.core.Bytes;
-import dev.redstruct.core.RedisNumbers;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,23 +41,6 @@ class ZSetPropertiesTest {
                     || z.rank(e.member(), true).getAsLong() != z.size() - 1 - i) {
                   throw new AssertionError("rank(byRank(" + i + ")) != " + i);
                 }
-              }
-            });
-  }
-
-  @Test
-  void fastScoreTextIsRedisPercent17g() {
-    // The reference is core's general %.17g formatter (BigDecimal rounding to 17 digits).
-    qt().withExamples(5000)
-        .forAll(integers().all(), integers().between(0, 12), integers().between(0, 40))
-        .checkAssert(
-            (k, j, shift) -> {
-              double d = Math.scalb((double) k * (1L << (shift % 24)), -j - shift / 24);
-              byte[] text = ZipListZSet.scoreText(d);
-              String fast = Bytes.utf8(text, 0, text.length);
-              String ref = RedisNumbers.formatDouble(d == 0 ? 0.0 : d);
-              if (!fast.equals(ref)) {
-                throw new AssertionError(d + ": fast " + fast + " but %.17g " + ref);
               }
             });
   }
