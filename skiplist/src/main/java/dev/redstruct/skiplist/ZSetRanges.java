@@ -2,6 +2,8 @@ package dev.redstruct.skiplist;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntPredicate;
+import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
 /**
@@ -127,66 +129,61 @@ final class ZSetRanges {
   // ---------------------------------------------------------------- score ranges
 
   static List<ZSet.Entry> byScore(ZSet z, ScoreRange range, boolean rev, long offset, long limit) {
-    List<ZSet.Entry> out = new ArrayList<>();
     if (offset > 0 && offset >= z.size()) {
-      return out;
+      return new ArrayList<>();
     }
     if (z.compact != null) {
       ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
-      int i = rev ? lastIn(p, range) : firstIn(p, range);
-      int step = rev ? -1 : 1;
-      for (; i >= 0 && i < p.n && offset != 0; offset--) {
-        i += step;
-      }
-      for (; i >= 0 && i < p.n && limit != 0; limit--) {
-        if (rev ? !range.gteMin(p.scores[i]) : !range.lteMax(p.scores[i])) {
-          break;
-        }
-        out.add(new ZSet.Entry(p.members[i], p.scores[i]));
-        i += step;
-      }
-      return out;
+      int first = rev ? lastIn(p, range) : firstIn(p, range);
+      IntPredicate within = rev ? i -> range.gteMin(p.scores[i]) : i -> range.lteMax(p.scores[i]);
+      return collect(p, first, rev, offset, limit, within);
     }
-    ZSkipList.Node x = rev ? z.zsl.lastInRange(range) : z.zsl.firstInRange(range);
-    for (; x != null && offset != 0; offset--) {
-      x = rev ? x.previous() : x.next();
+    ZSkipList.Node first = rev ? z.zsl.lastInRange(range) : z.zsl.firstInRange(range);
+    Predicate<ZSkipList.Node> within =
+        rev ? x -> range.gteMin(x.score) : x -> range.lteMax(x.score);
+    return collect(first, rev, offset, limit, within);
+  }
+
+  static List<ZSet.Entry> byLex(ZSet z, LexRange range, boolean rev, long offset, long limit) {
+    if (z.compact != null) {
+      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      int first = rev ? lastIn(p, range) : firstIn(p, range);
+      IntPredicate within = rev ? i -> range.gteMin(p.members[i]) : i -> range.lteMax(p.members[i]);
+      return collect(p, first, rev, offset, limit, within);
     }
-    for (; x != null && limit != 0; limit--) {
-      if (rev ? !range.gteMin(x.score) : !range.lteMax(x.score)) {
-        break;
-      }
-      out.add(entry(x));
-      x = rev ? x.previous() : x.next();
+    ZSkipList.Node first = rev ? z.zsl.lastInLexRange(range) : z.zsl.firstInLexRange(range);
+    Predicate<ZSkipList.Node> within =
+        rev ? x -> range.gteMin(x.member) : x -> range.lteMax(x.member);
+    return collect(first, rev, offset, limit, within);
+  }
+
+  /**
+   * The LIMIT walk over compact pairs from {@code i}: skip {@code offset} pairs unchecked, then
+   * take up to {@code limit} while {@code within} holds for the far end of the range. Redis: the
+   * listpack branch of genericZrangebyscoreCommand / genericZrangebylexCommand.
+   */
+  private static List<ZSet.Entry> collect(
+      ZipListZSet.Pairs p, int i, boolean rev, long offset, long limit, IntPredicate within) {
+    List<ZSet.Entry> out = new ArrayList<>();
+    int step = rev ? -1 : 1;
+    for (; i >= 0 && i < p.n && offset != 0; offset--) {
+      i += step;
+    }
+    for (; i >= 0 && i < p.n && limit != 0 && within.test(i); limit--) {
+      out.add(new ZSet.Entry(p.members[i], p.scores[i]));
+      i += step;
     }
     return out;
   }
 
-  static List<ZSet.Entry> byLex(ZSet z, LexRange range, boolean rev, long offset, long limit) {
+  /** The same LIMIT walk over skiplist nodes from {@code x}. Redis: the skiplist branch. */
+  private static List<ZSet.Entry> collect(
+      ZSkipList.Node x, boolean rev, long offset, long limit, Predicate<ZSkipList.Node> within) {
     List<ZSet.Entry> out = new ArrayList<>();
-    if (z.compact != null) {
-      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
-      int i = rev ? lastIn(p, range) : firstIn(p, range);
-      int step = rev ? -1 : 1;
-      for (; i >= 0 && i < p.n && offset != 0; offset--) {
-        i += step;
-      }
-      for (; i >= 0 && i < p.n && limit != 0; limit--) {
-        if (rev ? !range.gteMin(p.members[i]) : !range.lteMax(p.members[i])) {
-          break;
-        }
-        out.add(new ZSet.Entry(p.members[i], p.scores[i]));
-        i += step;
-      }
-      return out;
-    }
-    ZSkipList.Node x = rev ? z.zsl.lastInLexRange(range) : z.zsl.firstInLexRange(range);
     for (; x != null && offset != 0; offset--) {
       x = rev ? x.previous() : x.next();
     }
-    for (; x != null && limit != 0; limit--) {
-      if (rev ? !range.gteMin(x.member) : !range.lteMax(x.member)) {
-        break;
-      }
+    for (; x != null && limit != 0 && within.test(x); limit--) {
       out.add(entry(x));
       x = rev ? x.previous() : x.next();
     }
