@@ -255,14 +255,17 @@ public final class Bitmap {
    */
   public boolean setBit(long offset, boolean value) {
     checkOffset(offset);
-    int index = (int) (offset >>> 3);
+    // the offset is below 2^32 now, so its low 32 bits shifted unsigned are the indexes, and C2
+    // sees they are not negative
+    int index = (int) offset >>> 3;
     if (index >= length) {
       growTo(index + 1);
     }
-    int k = (int) (offset >>> 6);
+    long[] w = words;
+    int k = (int) offset >>> 6;
     long mask = Long.MIN_VALUE >>> offset; // the shift uses offset & 63
-    long old = words[k];
-    words[k] = value ? old | mask : old & ~mask;
+    long old = w[k];
+    w[k] = value ? old | mask : old & ~mask;
     return (old & mask) != 0;
   }
 
@@ -277,9 +280,10 @@ public final class Bitmap {
    */
   public boolean getBit(long offset) {
     checkOffset(offset);
-    long k = offset >>> 6;
+    long[] w = words;
+    int k = (int) offset >>> 6; // see setBit
     // past the end: beyond the array, or zero by I2
-    return k < words.length && (words[(int) k] & (Long.MIN_VALUE >>> offset)) != 0;
+    return k < w.length && (w[k] & (Long.MIN_VALUE >>> offset)) != 0;
   }
 
   // ---------------------------------------------------------------- BITCOUNT
@@ -290,15 +294,7 @@ public final class Bitmap {
    * @return the population count
    */
   public long bitCount() {
-    long[] w = words;
-    int n = wordsFor(length);
-    // the same plain loop as BitSet.cardinality: C2 unrolls it best (a hand-unrolled version
-    // with four sums measured 2x slower)
-    long c = 0;
-    for (int k = 0; k < n; k++) {
-      c += Long.bitCount(w[k]);
-    }
-    return c;
+    return Bitops.popcount(words, 0, wordsFor(length));
   }
 
   /**
@@ -346,11 +342,9 @@ public final class Bitmap {
     if (first == last) {
       return Long.bitCount(w[first] & head & tail);
     }
-    long c = Long.bitCount(w[first] & head) + Long.bitCount(w[last] & tail);
-    for (int k = first + 1; k < last; k++) {
-      c += Long.bitCount(w[k]);
-    }
-    return c;
+    return Long.bitCount(w[first] & head)
+        + Long.bitCount(w[last] & tail)
+        + Bitops.popcount(w, first + 1, last);
   }
 
   // ---------------------------------------------------------------- BITPOS
@@ -559,7 +553,8 @@ public final class Bitmap {
   }
 
   static void checkOffset(long offset) {
-    if (offset < 0 || offset > MAX_BIT_OFFSET) {
+    // MAX_BIT_OFFSET is 2^32 - 1: one test rejects both negative and too large offsets
+    if ((offset >>> 32) != 0) {
       throw new IllegalArgumentException(ERR_BIT_OFFSET);
     }
   }

@@ -289,8 +289,14 @@ class BitmapTest {
         IllegalArgumentException.class,
         () -> b.setField(BitFieldType.signed(8), -8, 1, Bitmap.Overflow.WRAP));
     assertEquals(1, b.length());
+    for (long bad : new long[] {Long.MIN_VALUE, -(1L << 32), -1, 1L << 32, Long.MAX_VALUE}) {
+      assertThrows(IllegalArgumentException.class, () -> b.getBit(bad), Long.toString(bad));
+      assertThrows(IllegalArgumentException.class, () -> b.setBit(bad, true), Long.toString(bad));
+    }
+    assertEquals(1, b.length());
     assertEquals(4294967295L, Bitmap.MAX_BIT_OFFSET);
     assertFalse(b.getBit(Bitmap.MAX_BIT_OFFSET));
+    assertFalse(b.getBit((1L << 31) + 1)); // its low 32 bits are a negative int
   }
 
   @Test
