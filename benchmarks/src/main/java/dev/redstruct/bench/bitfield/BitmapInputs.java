@@ -36,6 +36,17 @@ final class BitmapInputs {
     return o;
   }
 
+  /**
+   * The same bits as a BitSet whose word array already spans {@link #BITS}, as the bitmap's does,
+   * so that setting bits never grows it.
+   */
+  static BitSet sizedBitSet(Bitmap bitmap) {
+    BitSet s = bitmap.toBitSet();
+    s.set(BITS - 1);
+    s.clear(BITS - 1);
+    return s;
+  }
+
   /** The same bits as a BitSet (bit n of the bitmap is bit n of the set). */
   static BitSet toBitSet(Bitmap bitmap) {
     return bitmap.toBitSet();
