@@ -35,7 +35,7 @@ public class BitmapBitOpBenchmark {
   /** The JDK variant every other variant is compared with. */
   public static final String BASELINE = "bitSet";
 
-  static final int PROBE = 1_234_567;
+  private static final int PROBE = 1_234_567;
 
   private Bitmap a;
   private Bitmap b;

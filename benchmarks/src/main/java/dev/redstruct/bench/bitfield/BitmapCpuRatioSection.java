@@ -72,10 +72,11 @@ public final class BitmapCpuRatioSection implements ReportSection {
     return table
         .note(rounds + " rounds per operation after 15 warm-up rounds; a round times a block of")
         .note("about 5 ms of each variant by ThreadMXBean CPU time, the order swapped every round;")
-        .note("the ratio is the median over rounds. Same inputs and loop bodies as the JMH classes")
-        .note("(getBit/setBit ns per single operation, bitCount/and ns per whole 1 MiB map). CPU")
-        .note("time leaves out waiting for a core but keeps cache and memory stalls. Holds")
-        .note("/tmp/jmh.lock while measuring, like JMH.")
+        .note("the ratio is the median over rounds. The blocks call the JMH classes' own methods")
+        .note("after their setUp (getBit/setBit ns per single operation, bitCount/and ns per whole")
+        .note(
+            "1 MiB map). CPU time leaves out waiting for a core but keeps cache and memory stalls.")
+        .note("Holds /tmp/jmh.lock while measuring, like JMH.")
         .build();
   }
 

@@ -1,19 +1,17 @@
 package dev.redstruct.bench.bitfield;
 
-import dev.redstruct.bitfield.Bitmap;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.channels.FileLock;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.Locale;
 
 /**
- * Child-JVM main of {@link BitmapCpuRatioSection}: times the goal operations of the bitfield
- * benchmarks on the same inputs, Bitmap and BitSet in alternation, by the measuring thread's CPU
- * time, and prints one line per operation:
+ * Child-JVM main of {@link BitmapCpuRatioSection}: calls the goal methods of the bitfield JMH
+ * benchmarks (same classes, same {@code setUp}, same inputs), Bitmap and BitSet in alternation,
+ * timed by the measuring thread's CPU time, and prints one line per operation:
  *
  * <pre>
  * ratio &lt;operation&gt; &lt;bitSet ns/op&gt; &lt;redstruct ns/op&gt; &lt;median&gt; &lt;p25&gt; &lt;p75&gt;
@@ -39,18 +37,15 @@ public final class BitmapCpuRatios {
   private final int rounds;
   private long sink;
 
-  private final Bitmap countMap = Bitmap.wrap(BitmapInputs.randomBytes(1));
-  private final BitSet countSet = countMap.toBitSet();
-  private final Bitmap andA = Bitmap.wrap(BitmapInputs.randomBytes(4));
-  private final Bitmap andB = Bitmap.wrap(BitmapInputs.randomBytes(5));
-  private final BitSet andSa = andA.toBitSet();
-  private final BitSet andSb = andB.toBitSet();
-  private final int[] offsets = BitmapInputs.offsets(2, BitmapInputs.BITS);
-  private final Bitmap probeMap = Bitmap.wrap(BitmapInputs.randomBytes(3));
-  private final BitSet probeSet = BitmapInputs.sizedBitSet(probeMap);
+  private final BitmapBitCountBenchmark count = new BitmapBitCountBenchmark();
+  private final BitmapBitOpBenchmark op = new BitmapBitOpBenchmark();
+  private final BitmapSetGetBenchmark probe = new BitmapSetGetBenchmark();
 
   private BitmapCpuRatios(int rounds) {
     this.rounds = rounds;
+    count.setUp();
+    op.setUp();
+    probe.setUp();
   }
 
   /**
@@ -140,13 +135,13 @@ public final class BitmapCpuRatios {
     return THREADS.getCurrentThreadCpuTime() - t0;
   }
 
-  // One method per variant, each with its own loop, so that the JIT compiles and profiles them
-  // apart (the same bodies as the JMH benchmark methods).
+  // One method per variant, each calling the JMH benchmark method in its own loop (as JMH's
+  // generated stub does), so that the JIT inlines, compiles and profiles each one apart.
 
   private long bitCountBitmap(int calls) {
     long s = 0;
     for (int i = 0; i < calls; i++) {
-      s += countMap.bitCount();
+      s += count.bitCount_redstruct();
     }
     return s;
   }
@@ -154,7 +149,7 @@ public final class BitmapCpuRatios {
   private long bitCountBitSet(int calls) {
     long s = 0;
     for (int i = 0; i < calls; i++) {
-      s += countSet.cardinality();
+      s += count.bitCount_bitSet();
     }
     return s;
   }
@@ -162,8 +157,7 @@ public final class BitmapCpuRatios {
   private long andBitmap(int calls) {
     long s = 0;
     for (int i = 0; i < calls; i++) {
-      Bitmap.bitOp(Bitmap.Op.AND, andA, andA, andB);
-      s += andA.getBit(BitmapBitOpBenchmark.PROBE) ? 1 : 0;
+      s += op.and_redstruct() ? 1 : 0;
     }
     return s;
   }
@@ -171,8 +165,7 @@ public final class BitmapCpuRatios {
   private long andBitSet(int calls) {
     long s = 0;
     for (int i = 0; i < calls; i++) {
-      andSa.and(andSb);
-      s += andSa.get(BitmapBitOpBenchmark.PROBE) ? 1 : 0;
+      s += op.and_bitSet() ? 1 : 0;
     }
     return s;
   }
@@ -180,9 +173,7 @@ public final class BitmapCpuRatios {
   private long getBitmap(int calls) {
     long s = 0;
     for (int i = 0; i < calls; i++) {
-      for (int o : offsets) {
-        s += probeMap.getBit(o) ? 1 : 0;
-      }
+      s += probe.getBit_redstruct();
     }
     return s;
   }
@@ -190,28 +181,24 @@ public final class BitmapCpuRatios {
   private long getBitSet(int calls) {
     long s = 0;
     for (int i = 0; i < calls; i++) {
-      for (int o : offsets) {
-        s += probeSet.get(o) ? 1 : 0;
-      }
+      s += probe.getBit_bitSet();
     }
     return s;
   }
 
   private long setBitmap(int calls) {
+    long s = 0;
     for (int i = 0; i < calls; i++) {
-      for (int o : offsets) {
-        probeMap.setBit(o, true);
-      }
+      s += probe.setBit_redstruct();
     }
-    return calls;
+    return s;
   }
 
   private long setBitSet(int calls) {
+    long s = 0;
     for (int i = 0; i < calls; i++) {
-      for (int o : offsets) {
-        probeSet.set(o);
-      }
+      s += probe.setBit_bitSet();
     }
-    return calls;
+    return s;
   }
 }
