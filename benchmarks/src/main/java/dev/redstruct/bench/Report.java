@@ -49,15 +49,15 @@ public final class Report {
   private static final Duration LOCK_POLL = Duration.ofSeconds(2);
 
   /**
-   * Quick mode's JMH settings: 1 fork, 1 warmup iteration of 200 ms, 3 measurement iterations of
-   * 150 ms (0.65 s of timed work, was 1.4 s). Measured on the core benchmarks with the 2 cores at
-   * load 16-19: a run took 1.1-5 s (was 3-4.4 s), and a run of 50 ms alone 1.4-3.8 s, so the fork's
-   * start-up is most of the cost; the spread of ratios between repeated quick runs was as wide with
-   * either setting (the load dominates), so longer iterations bought nothing. Three measurement
-   * iterations because JMH gives no error estimate for fewer; one fork is the minimum that keeps
+   * Quick mode's JMH settings: 1 fork, 1 warmup iteration of 200 ms, 8 measurement iterations of
+   * 60 ms (0.68 s of timed work). Fork start-up is most of a quick run's cost (a run of 50 ms alone
+   * took 1.4-3.8 s at load 16-19), so the timed work stays short. It is cut into eight iterations,
+   * not three: JMH's 99.9 % interval from 3 iterations uses t = 31.6 and came out wider than the
+   * scores themselves, while 8 x 60 ms in the same time gave errors of 5-15 % (measured on the
+   * bitfield benchmarks on the shared 2-core machine). One fork is the minimum that keeps
    * benchmarks from sharing one JIT profile.
    */
-  static final String QUICK_JMH = "1 fork, 1 x 200 ms warmup, 3 x 150 ms measurement";
+  static final String QUICK_JMH = "1 fork, 1 x 200 ms warmup, 8 x 60 ms measurement";
 
   static final String FULL_JMH = "2 forks, 3 x 1 s warmup, 5 x 1 s measurement";
 
@@ -259,8 +259,8 @@ public final class Report {
     return b.forks(1)
         .warmupIterations(1)
         .warmupTime(TimeValue.milliseconds(200))
-        .measurementIterations(3)
-        .measurementTime(TimeValue.milliseconds(150));
+        .measurementIterations(8)
+        .measurementTime(TimeValue.milliseconds(60));
   }
 
   private List<ReportWriter.SectionOutcome> runSections() {
