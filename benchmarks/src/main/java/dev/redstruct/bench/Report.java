@@ -49,8 +49,8 @@ public final class Report {
   private static final Duration LOCK_POLL = Duration.ofSeconds(2);
 
   /**
-   * Quick mode's JMH settings: 1 fork, 1 warmup iteration of 200 ms, 8 measurement iterations of
-   * 60 ms (0.68 s of timed work). Fork start-up is most of a quick run's cost (a run of 50 ms alone
+   * Quick mode's JMH settings: 1 fork, 1 warmup iteration of 200 ms, 8 measurement iterations of 60
+   * ms (0.68 s of timed work). Fork start-up is most of a quick run's cost (a run of 50 ms alone
    * took 1.4-3.8 s at load 16-19), so the timed work stays short. It is cut into eight iterations,
    * not three: JMH's 99.9 % interval from 3 iterations uses t = 31.6 and came out wider than the
    * scores themselves, while 8 x 60 ms in the same time gave errors of 5-15 % (measured on the
