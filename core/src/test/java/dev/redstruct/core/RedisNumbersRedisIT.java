@@ -100,6 +100,20 @@ class RedisNumbersRedisIT {
    * ZSCORE z m} gives {@code "0"} from a listpack but {@code "-0"} from a skiplist (see {@link
    * #negativeZeroPrintsByEncoding}).
    */
+  /**
+   * ZADD reads its leading arguments as flags when they spell one (case-insensitively), so such a
+   * "score" makes a different command (seed 2127312985707285538 drew {@code NX}).
+   */
+  private static boolean isZaddFlag(byte[] s) {
+    String t = new String(s, StandardCharsets.ISO_8859_1);
+    for (String flag : new String[] {"NX", "XX", "GT", "LT", "CH", "INCR"}) {
+      if (flag.equalsIgnoreCase(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   @Test
   void zaddAcceptsAndZscorePrintsAsOurs(RespClient redis) {
     redis.call("CONFIG", "SET", "zset-max-listpack-entries", "0").assertOk();
@@ -110,7 +124,10 @@ class RedisNumbersRedisIT {
       scores.add(s.getBytes(StandardCharsets.UTF_8));
     }
     for (int i = 0; i < CASES; i++) {
-      scores.add(i % 4 == 3 ? RedisGenerators.scoreString(rnd) : NumberStrings.scoreLike(rnd));
+      byte[] s = i % 4 == 3 ? RedisGenerators.scoreString(rnd) : NumberStrings.scoreLike(rnd);
+      if (!isZaddFlag(s)) {
+        scores.add(s);
+      }
     }
     List<byte[][]> commands = new ArrayList<>();
     for (int i = 0; i < scores.size(); i++) {
