@@ -116,7 +116,7 @@ public final class ZipList {
     if (maxBytes < EMPTY_SIZE) {
       throw new IllegalArgumentException("maxBytes " + maxBytes);
     }
-    byte[] zl = new byte[granuleCapacity(EMPTY_SIZE)];
+    byte[] zl = new byte[ZipListLayout.granuleCapacity(EMPTY_SIZE)];
     ZipListLayout.setZlbytes(zl, EMPTY_SIZE);
     ZipListLayout.setZltail(zl, HEADER_SIZE);
     zl[EMPTY_SIZE - 1] = (byte) END;
@@ -313,7 +313,7 @@ public final class ZipList {
    */
   public void pushHead(byte[] value) {
     ZipListWork w = ZipListWork.get();
-    prepare(w, value);
+    w.prepare(value);
     insertAt(w, HEADER_SIZE);
   }
 
@@ -325,7 +325,7 @@ public final class ZipList {
    */
   public void pushTail(byte[] value) {
     ZipListWork w = ZipListWork.get();
-    prepare(w, value);
+    w.prepare(value);
     insertAt(w, blobLength() - 1);
   }
 
@@ -337,7 +337,7 @@ public final class ZipList {
    */
   public void pushHead(long value) {
     ZipListWork w = ZipListWork.get();
-    prepare(w, value);
+    w.prepare(value);
     insertAt(w, HEADER_SIZE);
   }
 
@@ -349,7 +349,7 @@ public final class ZipList {
    */
   public void pushTail(long value) {
     ZipListWork w = ZipListWork.get();
-    prepare(w, value);
+    w.prepare(value);
     insertAt(w, blobLength() - 1);
   }
 
@@ -365,7 +365,7 @@ public final class ZipList {
   public void insert(int index, byte[] value) {
     ZipListWork w = ZipListWork.get();
     int p = insertionOffset(w.entry, index);
-    prepare(w, value);
+    w.prepare(value);
     insertAt(w, p);
   }
 
@@ -380,7 +380,7 @@ public final class ZipList {
   public void insert(int index, long value) {
     ZipListWork w = ZipListWork.get();
     int p = insertionOffset(w.entry, index);
-    prepare(w, value);
+    w.prepare(value);
     insertAt(w, p);
   }
 
@@ -396,7 +396,7 @@ public final class ZipList {
   public void replace(int index, byte[] value) {
     ZipListWork w = ZipListWork.get();
     int p = offsetOrThrow(w.entry, index);
-    prepare(w, value);
+    w.prepare(value);
     replaceAt(w, p);
   }
 
@@ -411,7 +411,7 @@ public final class ZipList {
   public void replace(int index, long value) {
     ZipListWork w = ZipListWork.get();
     int p = offsetOrThrow(w.entry, index);
-    prepare(w, value);
+    w.prepare(value);
     replaceAt(w, p);
   }
 
@@ -687,50 +687,16 @@ public final class ZipList {
 
   /** Prepares {@code s} in this thread's work area, for a following {@link #insertAt(int)}. */
   void prepare(byte[] s) {
-    prepare(ZipListWork.get(), s);
+    ZipListWork.get().prepare(s);
   }
 
   /** Prepares {@code v} in this thread's work area, for a following {@link #insertAt(int)}. */
   void prepare(long v) {
-    prepare(ZipListWork.get(), v);
-  }
-
-  /** Redis: {@code zipTryEncoding}; integer-looking strings of 1..31 bytes become integers. */
-  private static void prepare(ZipListWork w, byte[] s) {
-    Objects.requireNonNull(s, "value");
-    int len = s.length;
-    if (len >= 1 && len <= MAX_INT_CANDIDATE_LENGTH && RedisNumbers.isCanonicalLong(s, 0, len)) {
-      prepare(w, RedisNumbers.parseCanonicalLong(s, 0, len));
-      return;
-    }
-    w.vEnc = ZipListLayout.STR_06B;
-    w.vStr = s;
-    w.vLen = len;
-  }
-
-  private static void prepare(ZipListWork w, long v) {
-    w.vEnc = ZipListLayout.intEncodingFor(v);
-    w.vInt = v;
-    w.vStr = null;
-  }
-
-  /** Encoding header plus content size of the prepared value. */
-  private static int preparedSize(ZipListWork w) {
-    if (w.vStr != null) {
-      return ZipListLayout.stringHeaderSizeFor(w.vLen) + w.vLen;
-    }
-    return 1 + ZipListLayout.intContentSize(w.vEnc);
+    ZipListWork.get().prepare(v);
   }
 
   private void writePrepared(ZipListWork w, int p) {
-    if (w.vStr != null) {
-      p += ZipListLayout.writeStringHeader(zl, p, w.vLen);
-      System.arraycopy(w.vStr, 0, zl, p, w.vLen);
-      w.vStr = null; // not retained
-    } else {
-      zl[p] = (byte) w.vEnc;
-      ZipListLayout.writeInt(zl, p + 1, w.vEnc, w.vInt);
-    }
+    w.writeTo(zl, p);
   }
 
   // ---- growth
@@ -751,18 +717,12 @@ public final class ZipList {
   void resize(int newSize) {
     if (newSize > zl.length) {
       long grown = Math.max(newSize, zl.length + (zl.length >> 1));
-      zl = Arrays.copyOf(zl, granuleCapacity((int) Math.min(grown, Integer.MAX_VALUE - 32)));
+      zl =
+          Arrays.copyOf(
+              zl, ZipListLayout.granuleCapacity((int) Math.min(grown, Integer.MAX_VALUE - 32)));
     }
     ZipListLayout.setZlbytes(zl, newSize);
     zl[newSize - 1] = (byte) END;
-  }
-
-  /**
-   * The largest capacity whose array occupies the same heap bytes as one of {@code min} bytes: the
-   * JVM rounds a {@code byte[]} (16-byte header with compressed class pointers) up to 8 bytes.
-   */
-  static int granuleCapacity(int min) {
-    return ((min + 16 + 7) & ~7) - 16;
   }
 
   // ---- the workers
@@ -788,7 +748,7 @@ public final class ZipList {
     } else if (tailEntryOffset() >= 0) {
       prevlen = decodeAt(e1, tailOffset(), false).rawLength();
     }
-    int reqlen = preparedSize(w) + ZipListLayout.prevlenSizeFor(prevlen);
+    int reqlen = w.preparedSize() + ZipListLayout.prevlenSizeFor(prevlen);
     int nextdiff = 0;
     boolean forceLarge = false;
     if (!atEnd) {
@@ -878,7 +838,7 @@ public final class ZipList {
    */
   private void replaceAt(ZipListWork w, int p) {
     ZipListEntry e = decodeAt(w.entry, p, true);
-    int req = preparedSize(w);
+    int req = w.preparedSize();
     if (req == e.lenSize + e.len) {
       writePrepared(w, p + e.prevRawLenSize);
       layoutVersion++;
