@@ -28,7 +28,13 @@ import java.util.Objects;
  * saturated at 65535) and {@link #blobLength()} are O(1) amortised; access by index walks from the
  * nearer recorded end, O(n); inserting or deleting moves the bytes after the point, O(n), and may
  * cascade prevlen growth through following entries (counted by {@link #cascadeSteps()}). The array
- * grows by doubling; {@link #toByteArray()} returns a trimmed copy.
+ * grows by half again when full (as {@code ArrayList} does; amortised O(1) per appended byte);
+ * {@link #trimToSize()} drops the slack and {@link #toByteArray()} returns a trimmed copy.
+ *
+ * <p><b>Memory.</b> A list is its array plus a 24-byte object (compressed oops): lengths and counts
+ * are read from the blob's own header, and the scratch space that operations decode into is per
+ * thread, not per list. Lists that are {@link #wrap}ped, or that have had a {@link #asList list
+ * view} or a prevlen cascade, carry one more small object.
  *
  * <p><b>Limits and errors.</b> No ziplist grows beyond 1 GiB (Redis's {@code
  * ZIPLIST_MAX_SAFETY_SIZE}): an operation that would cross it throws {@link IllegalStateException}
@@ -550,6 +556,11 @@ public final class ZipList {
   /** Inserts and deletes so far, as list views see them (counted once a view exists). */
   int modCount() {
     return extras == null ? 0 : extras.modCount;
+  }
+
+  /** The rare state, or null when the list has none (tests check that lists stay lean). */
+  ZipListExtras extrasOrNull() {
+    return extras;
   }
 
   /** Called by a new list view: from now on structural changes are counted for it. */
