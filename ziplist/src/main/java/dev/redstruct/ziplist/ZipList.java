@@ -187,7 +187,8 @@ public final class ZipList {
     }
     n = 0;
     ZipListEntry e = ZipListWork.get().entry;
-    for (int p = HEADER_SIZE; (zl[p] & 0xFF) != END; p += decodeAt(e, p, false).rawLength()) {
+    int size = blobLength();
+    for (int p = HEADER_SIZE; (zl[p] & 0xFF) != END; p += decodeAt(e, p, false, size).rawLength()) {
       n++;
     }
     if (n < UNKNOWN_LENGTH) {
@@ -618,7 +619,11 @@ public final class ZipList {
 
   /** Decodes the entry at {@code p}, turning any failed bounds check into a corrupt-data error. */
   ZipListEntry decodeAt(ZipListEntry e, int p, boolean validatePrevlen) {
-    int size = blobLength();
+    return decodeAt(e, p, validatePrevlen, blobLength());
+  }
+
+  /** {@link #decodeAt(ZipListEntry, int, boolean)} for walks that read zlbytes once. */
+  ZipListEntry decodeAt(ZipListEntry e, int p, boolean validatePrevlen, int size) {
     int code = e.decodeSafe(zl, size, p, validatePrevlen);
     if (code != ZipListEntry.OK) {
       throw ZipListValidator.fail(zl, size, p, ZipListEntry.reason(code));
@@ -652,18 +657,20 @@ public final class ZipList {
       if (p < 0) {
         return -1;
       }
-      long prevlen = decodeAt(e1, p, true).prevRawLen;
+      int size = blobLength();
+      long prevlen = decodeAt(e1, p, true, size).prevRawLen;
       while (prevlen > 0 && back > 0) {
         back--;
         p -= (int) prevlen;
-        prevlen = decodeAt(e1, p, true).prevRawLen;
+        prevlen = decodeAt(e1, p, true, size).prevRawLen;
       }
       return back > 0 ? -1 : p;
     }
     p = HEADER_SIZE;
+    int size = blobLength();
     while (index > 0 && (zl[p] & 0xFF) != END) {
       index--;
-      p += decodeAt(e1, p, false).rawLength();
+      p += decodeAt(e1, p, false, size).rawLength();
     }
     if ((zl[p] & 0xFF) == END || index > 0) {
       return -1;
@@ -805,17 +812,17 @@ public final class ZipList {
    */
   private void deleteAt(ZipListEntry e1, int p, int num) {
     int start = p;
-    int firstPrevlen = (int) decodeAt(e1, p, true).prevRawLen;
+    int size = blobLength();
+    int firstPrevlen = (int) decodeAt(e1, p, true, size).prevRawLen;
     int deleted = 0;
     while ((zl[p] & 0xFF) != END && deleted < num) {
-      p += decodeAt(e1, p, false).rawLength();
+      p += decodeAt(e1, p, false, size).rawLength();
       deleted++;
     }
     int totlen = p - start;
     if (totlen == 0) {
       return;
     }
-    int size = blobLength();
     int nextdiff = 0;
     int newTail;
     if ((zl[p] & 0xFF) != END) {

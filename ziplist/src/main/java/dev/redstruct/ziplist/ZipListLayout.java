@@ -80,16 +80,12 @@ final class ZipListLayout {
   }
 
   /**
-   * zlbytes as an {@code int}, in one load: for arrays whose zlbytes was validated or written by us
-   * (it never exceeds the array length, so it fits).
+   * zlbytes as an {@code int}: for arrays whose zlbytes was validated or written by us (it never
+   * exceeds the array length, so it fits).
    */
   static int zlbytesInt(byte[] zl) {
-    return (int) I32_LE.get(zl, ZLBYTES_OFFSET);
+    return (int) u32(zl, ZLBYTES_OFFSET);
   }
-
-  private static final java.lang.invoke.VarHandle I32_LE =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
   static long zltail(byte[] zl) {
     return u32(zl, ZLTAIL_OFFSET);
