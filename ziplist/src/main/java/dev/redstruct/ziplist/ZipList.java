@@ -577,7 +577,7 @@ public final class ZipList {
   }
 
   /** An insert or delete: cached offsets and list-view iterators are stale. */
-  private void structuralChange() {
+  void structuralChange() {
     layoutVersion++;
     if (extras != null) {
       extras.modCount++;
@@ -713,20 +713,7 @@ public final class ZipList {
     ZipListWork.get().prepare(v);
   }
 
-  private void writePrepared(ZipListWork w, int p) {
-    w.writeTo(zl, p);
-  }
-
   // ---- growth
-
-  private void checkGrowth(ZipListWork w, long add) {
-    int size = blobLength();
-    if (size + add > maxBytes()) {
-      w.vStr = null;
-      throw new IllegalStateException(
-          "ziplist would grow to " + (size + add) + " bytes, over the cap of " + maxBytes());
-    }
-  }
 
   /**
    * Sets zlbytes (and the 0xFF byte) to {@code newSize}, growing the array if needed to the larger
@@ -743,131 +730,39 @@ public final class ZipList {
     zl[newSize - 1] = (byte) END;
   }
 
-  // ---- the workers
+  // ---- the workers (ZipListEdit)
 
-  /** {@link #insertAt(ZipListWork, int)} with this thread's prepared value (list views). */
+  /** Inserts this thread's prepared value at {@code p}; see {@link ZipListEdit#insert}. */
   void insertAt(int p) {
-    insertAt(ZipListWork.get(), p);
+    ZipListEdit.insert(this, ZipListWork.get(), p);
   }
 
-  /**
-   * Inserts the prepared value at offset {@code p} (an entry, or the 0xFF byte to append). Redis:
-   * {@code __ziplistInsert}. Everything that can fail is checked before the first byte moves.
-   */
   private void insertAt(ZipListWork w, int p) {
-    ZipListEntry e1 = w.entry;
-    boolean atEnd = (zl[p] & 0xFF) == END;
-    int prevlen = 0;
-    boolean followerIsTail = false;
-    if (!atEnd) {
-      ZipListEntry f = decodeAt(e1, p, true);
-      prevlen = (int) f.prevRawLen;
-      followerIsTail = (zl[p + f.rawLength()] & 0xFF) == END;
-    } else if (tailEntryOffset() >= 0) {
-      prevlen = decodeAt(e1, tailOffset(), false).rawLength();
-    }
-    int reqlen = w.preparedSize() + ZipListLayout.prevlenSizeFor(prevlen);
-    int nextdiff = 0;
-    boolean forceLarge = false;
-    if (!atEnd) {
-      nextdiff = ZipListLayout.prevlenSizeFor(reqlen) - ZipListLayout.prevlenFieldSize(zl[p]);
-      if (nextdiff == -4 && reqlen < 4) {
-        nextdiff = 0; // keep the 5-byte field (Redis "forcelarge"): no shrink for tiny entries
-        forceLarge = true;
-      }
-    }
-    checkGrowth(w, (long) reqlen + nextdiff);
-    int oldSize = blobLength();
-    int oldTail = tailOffset();
-    resize(oldSize + reqlen + nextdiff);
-    if (!atEnd) {
-      System.arraycopy(zl, p - nextdiff, zl, p + reqlen, oldSize - 1 - p + nextdiff);
-      if (forceLarge) {
-        ZipListLayout.writePrevlenLarge(zl, p + reqlen, reqlen);
-      } else {
-        ZipListLayout.writePrevlen(zl, p + reqlen, reqlen);
-      }
-      // The tail moves by reqlen, and by nextdiff too unless the follower itself is the tail.
-      ZipListLayout.setZltail(zl, oldTail + reqlen + (followerIsTail ? 0 : nextdiff));
-    } else {
-      ZipListLayout.setZltail(zl, p);
-    }
-    if (nextdiff != 0) {
-      cascadeUpdate(e1, p + reqlen);
-    }
-    writePrepared(w, p + ZipListLayout.writePrevlen(zl, p, prevlen));
-    ZipListLayout.addToZllen(zl, 1);
-    structuralChange();
+    ZipListEdit.insert(this, w, p);
   }
 
-  /** {@link #deleteAt(ZipListEntry, int, int)} with this thread's scratch entry (list views). */
+  /** Deletes up to {@code num} entries from {@code p}; see {@link ZipListEdit#delete}. */
   void deleteAt(int p, int num) {
-    deleteAt(ZipListWork.get().entry, p, num);
+    ZipListEdit.delete(this, ZipListWork.get().entry, p, num);
   }
 
-  /**
-   * Deletes up to {@code num} entries from offset {@code p}. Redis: {@code __ziplistDelete}. The
-   * first survivor's prevlen takes the first deleted entry's prevlen, minimally encoded (so it may
-   * shrink 5 to 1); the room is always there because a deleted entry carried a field as large.
-   */
   private void deleteAt(ZipListEntry e1, int p, int num) {
-    int start = p;
-    int size = blobLength();
-    int firstPrevlen = (int) decodeAt(e1, p, true, size).prevRawLen;
-    int deleted = 0;
-    while ((zl[p] & 0xFF) != END && deleted < num) {
-      p += decodeAt(e1, p, false, size).rawLength();
-      deleted++;
-    }
-    int totlen = p - start;
-    if (totlen == 0) {
-      return;
-    }
-    int nextdiff = 0;
-    int newTail;
-    if ((zl[p] & 0xFF) != END) {
-      nextdiff = ZipListLayout.prevlenSizeFor(firstPrevlen) - ZipListLayout.prevlenFieldSize(zl[p]);
-      boolean survivorIsTail = (zl[p + decodeAt(e1, p, false).rawLength()] & 0xFF) == END;
-      p -= nextdiff;
-      ZipListLayout.writePrevlen(zl, p, firstPrevlen);
-      newTail = tailOffset() - totlen + (survivorIsTail ? 0 : nextdiff);
-      System.arraycopy(zl, p, zl, start, size - 1 - p);
-    } else {
-      newTail = start - firstPrevlen; // the whole tail went: the new tail is the entry before
-    }
-    resize(size - totlen + nextdiff);
-    ZipListLayout.addToZllen(zl, -deleted);
-    ZipListLayout.setZltail(zl, newTail);
-    structuralChange();
-    if (nextdiff != 0) {
-      cascadeUpdate(e1, start);
-    }
+    ZipListEdit.delete(this, e1, p, num);
   }
 
-  /** {@link #replaceAt(ZipListWork, int)} with this thread's prepared value (list views). */
+  /** Replaces the entry at {@code p} by this thread's prepared value; see {@link ZipListEdit}. */
   void replaceAt(int p) {
-    replaceAt(ZipListWork.get(), p);
+    ZipListEdit.replace(this, ZipListWork.get(), p);
   }
 
-  /**
-   * Replaces the entry at {@code p} with the prepared value. Redis: {@code ziplistReplace}. The cap
-   * is checked for the worst case of the fallback (the delete's survivor may grow by 4, the new
-   * entry's prevlen may take 5 bytes and its follower grow by 4).
-   */
   private void replaceAt(ZipListWork w, int p) {
-    ZipListEntry e = decodeAt(w.entry, p, true);
-    int req = w.preparedSize();
-    if (req == e.lenSize + e.len) {
-      writePrepared(w, p + e.prevRawLenSize);
-      layoutVersion++;
-      return;
-    }
-    checkGrowth(w, (long) req + 13 - e.rawLength());
-    int mod = modCount();
-    deleteAt(w.entry, p, 1); // leaves the prepared value alone
-    insertAt(w, p);
+    ZipListEdit.replace(this, w, p);
+  }
+
+  /** A replacement made as a delete and an insert: give list views back their counter. */
+  void restoreModCount(int mod) {
     if (extras != null) {
-      extras.modCount = mod; // a replacement is not a structural change for list views
+      extras.modCount = mod;
     }
   }
 
