@@ -65,7 +65,7 @@ public final class ZipList {
    * per operation) instead of in every list.
    *
    * A value to write is "prepared" into ZipListWork's v* fields (encoding, integer, string slice)
-   * so that the insert/replace workers take no value arguments and allocate nothing.
+   * so that the insert/replace workers (ZipListEdit) take no value arguments and allocate nothing.
    *
    * Growth. The array grows like ArrayList's, to the larger of what is needed and 1.5 times the
    * old capacity (amortised O(1) per appended byte, at most a third of the array left as slack
