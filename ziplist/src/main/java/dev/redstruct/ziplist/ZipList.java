@@ -734,11 +734,16 @@ public final class ZipList {
 
   /** Inserts this thread's prepared value at {@code p}; see {@link ZipListEdit#insert}. */
   void insertAt(int p) {
-    ZipListEdit.insert(this, ZipListWork.get(), p);
+    insertAt(ZipListWork.get(), p);
   }
 
+  /** The per-thread work area never keeps a caller's array, even when the insert throws. */
   private void insertAt(ZipListWork w, int p) {
-    ZipListEdit.insert(this, w, p);
+    try {
+      ZipListEdit.insert(this, w, p);
+    } finally {
+      w.vStr = null;
+    }
   }
 
   /** Deletes up to {@code num} entries from {@code p}; see {@link ZipListEdit#delete}. */
@@ -752,11 +757,15 @@ public final class ZipList {
 
   /** Replaces the entry at {@code p} by this thread's prepared value; see {@link ZipListEdit}. */
   void replaceAt(int p) {
-    ZipListEdit.replace(this, ZipListWork.get(), p);
+    replaceAt(ZipListWork.get(), p);
   }
 
   private void replaceAt(ZipListWork w, int p) {
-    ZipListEdit.replace(this, w, p);
+    try {
+      ZipListEdit.replace(this, w, p);
+    } finally {
+      w.vStr = null;
+    }
   }
 
   /** A replacement made as a delete and an insert: give list views back their counter. */
