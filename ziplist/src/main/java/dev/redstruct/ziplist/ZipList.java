@@ -28,7 +28,13 @@ import java.util.Objects;
  * saturated at 65535) and {@link #blobLength()} are O(1) amortised; access by index walks from the
  * nearer recorded end, O(n); inserting or deleting moves the bytes after the point, O(n), and may
  * cascade prevlen growth through following entries (counted by {@link #cascadeSteps()}). The array
- * grows by doubling; {@link #toByteArray()} returns a trimmed copy.
+ * grows by half again when full (as {@code ArrayList} does; amortised O(1) per appended byte);
+ * {@link #trimToSize()} drops the slack and {@link #toByteArray()} returns a trimmed copy.
+ *
+ * <p><b>Memory.</b> A list is its array plus a 24-byte object (compressed oops): lengths and counts
+ * are read from the blob's own header, and the scratch space that operations decode into is per
+ * thread, not per list. Lists that are {@link #wrap}ped, or that have had a {@link #asList list
+ * view} or a prevlen cascade, carry one more small object.
  *
  * <p><b>Limits and errors.</b> No ziplist grows beyond 1 GiB (Redis's {@code
  * ZIPLIST_MAX_SAFETY_SIZE}): an operation that would cross it throws {@link IllegalStateException}
@@ -46,13 +52,27 @@ public final class ZipList {
    * Implementation notes.
    *
    * Mirrors Redis 6.2.16's src/ziplist.c (the last ziplist writer; 7.0.15 keeps the same reader and
-   * validator). Offsets into `zl` replace Redis's pointers; `size` is zlbytes. The layout, with a
-   * worked example, is drawn in ZipListLayout; entry headers are decoded into reusable
-   * ZipListEntry scratch objects, always through the bounds-checked decodeSafe so that a wrapped
+   * validator). Offsets into `zl` replace Redis's pointers; the blob's own zlbytes field is the
+   * used length (no copy of it, nor of zltail or zllen, is kept in a field). The layout, with a
+   * worked example, is drawn in ZipListLayout; entry headers are decoded into a reusable
+   * ZipListEntry scratch object, always through the bounds-checked decodeSafe so that a wrapped
    * corrupt blob can only produce CorruptEncodingException.
    *
-   * A value to write is "prepared" into the v* fields (encoding, integer, string slice) so that
-   * the insert/replace workers take no value arguments and allocate nothing.
+   * Footprint. Ziplists exist to make many small lists cheap, so the object holds only the array,
+   * the layout version and a reference to ZipListExtras, which stays null unless the list is
+   * wrapped, capped, has cascaded or has a List view: 24 bytes with compressed oops. The scratch
+   * entry and the value being written live in a per-thread ZipListWork (one ThreadLocal lookup
+   * per operation) instead of in every list.
+   *
+   * A value to write is "prepared" into ZipListWork's v* fields (encoding, integer, string slice)
+   * so that the insert/replace workers (ZipListEdit) take no value arguments and allocate nothing.
+   *
+   * Growth. The array grows like ArrayList's, to the larger of what is needed and 1.5 times the
+   * old capacity (amortised O(1) per appended byte, at most a third of the array left as slack
+   * after growth, where doubling left up to half); the capacity is then rounded up to fill the
+   * 8-byte granule the JVM allocates anyway. create() starts with the 11-byte empty blob in a
+   * 16-byte array (the granule again). Redis instead reallocates to the exact size on every
+   * change and relies on the allocator's size classes.
    *
    * The one subtle algorithm is the prevlen cascade (ZipListCascade.update, Redis
    * __ziplistCascadeUpdate): after an entry changes size, each following prevlen field must hold the new size of its
@@ -63,43 +83,26 @@ public final class ZipList {
    * bytes (Redis's "forcelarge", issue #7170).
    *
    * Invariants, checked by checkInvariants():
-   *   I1  EMPTY_SIZE <= size <= zl.length, and zlbytes == size.
-   *   I2  zl[size - 1] == 0xFF.
-   *   I3  the bytes [0, size) pass ziplistValidateIntegrity's deep check: entries in bounds with
-   *       known encodings, each prevlen equal to the previous entry's size, zltail at the last
-   *       entry (or at 0xFF when empty), zllen equal to the count unless saturated at 65535.
-   *   I4  maxBytes >= EMPTY_SIZE.
+   *   I1  EMPTY_SIZE <= zlbytes <= zl.length.
+   *   I2  zl[zlbytes - 1] == 0xFF.
+   *   I3  the bytes [0, zlbytes) pass ziplistValidateIntegrity's deep check: entries in bounds
+   *       with known encodings, each prevlen equal to the previous entry's size, zltail at the
+   *       last entry (or at 0xFF when empty), zllen equal to the count unless saturated at 65535.
+   *   I4  maxBytes() >= EMPTY_SIZE.
    */
 
+  /** The blob in {@code [0, zlbytes)}, then growth slack. */
   private byte[] zl;
-  private int size;
-  private final int maxBytes;
-
-  /** False only for wrap()ped bytes that were never deep-validated: walks then check bounds. */
-  private final boolean trusted;
-
-  private long cascadeSteps;
-
-  /** Bumped by inserts and deletes (what list views and cursors call structural changes). */
-  int modCount;
 
   /** Bumped by every change to the bytes, replacements included: cached offsets are stale. */
   int layoutVersion;
 
-  /** The one scratch entry: every worker copies what it needs out before the next decode. */
-  private final ZipListEntry e1 = new ZipListEntry();
+  /** Rare state (untrusted, capped, cascade count, view counter); null means none of it. */
+  private ZipListExtras extras;
 
-  // The prepared value (see implementation notes).
-  private int vEnc;
-  private long vInt;
-  private byte[] vStr;
-  private int vLen;
-
-  private ZipList(byte[] zl, int size, int maxBytes, boolean trusted) {
+  private ZipList(byte[] zl, ZipListExtras extras) {
     this.zl = zl;
-    this.size = size;
-    this.maxBytes = maxBytes;
-    this.trusted = trusted;
+    this.extras = extras;
   }
 
   // ---------------------------------------------------------------- factories
@@ -119,11 +122,12 @@ public final class ZipList {
     if (maxBytes < EMPTY_SIZE) {
       throw new IllegalArgumentException("maxBytes " + maxBytes);
     }
-    byte[] zl = new byte[16];
+    byte[] zl = new byte[ZipListLayout.granuleCapacity(EMPTY_SIZE)];
     ZipListLayout.setZlbytes(zl, EMPTY_SIZE);
     ZipListLayout.setZltail(zl, HEADER_SIZE);
     zl[EMPTY_SIZE - 1] = (byte) END;
-    return new ZipList(zl, EMPTY_SIZE, maxBytes, true);
+    boolean capped = maxBytes != ZipListLayout.MAX_SAFETY_SIZE;
+    return new ZipList(zl, capped ? new ZipListExtras(true, maxBytes) : null);
   }
 
   /**
@@ -137,7 +141,7 @@ public final class ZipList {
   public static ZipList copyOf(byte[] blob) {
     byte[] copy = blob.clone();
     ZipListValidator.validate(copy, copy.length, true);
-    return new ZipList(copy, copy.length, ZipListLayout.MAX_SAFETY_SIZE, true);
+    return new ZipList(copy, null);
   }
 
   /**
@@ -151,7 +155,7 @@ public final class ZipList {
    */
   public static ZipList wrap(byte[] blob) {
     ZipListValidator.validate(blob, blob.length, false);
-    return new ZipList(blob, blob.length, ZipListLayout.MAX_SAFETY_SIZE, false);
+    return new ZipList(blob, new ZipListExtras(false, ZipListLayout.MAX_SAFETY_SIZE));
   }
 
   /**
@@ -182,7 +186,9 @@ public final class ZipList {
       return n;
     }
     n = 0;
-    for (int p = HEADER_SIZE; (zl[p] & 0xFF) != END; p += decodeAt(e1, p, false).rawLength()) {
+    ZipListEntry e = ZipListWork.get().entry;
+    int size = blobLength();
+    for (int p = HEADER_SIZE; (zl[p] & 0xFF) != END; p += decodeAt(e, p, false, size).rawLength()) {
       n++;
     }
     if (n < UNKNOWN_LENGTH) {
@@ -206,7 +212,7 @@ public final class ZipList {
    * @return the blob length
    */
   public int blobLength() {
-    return size;
+    return ZipListLayout.zlbytesInt(zl);
   }
 
   /**
@@ -215,7 +221,7 @@ public final class ZipList {
    * @return the cascade step count
    */
   public long cascadeSteps() {
-    return cascadeSteps;
+    return extras == null ? 0 : extras.cascadeSteps;
   }
 
   /**
@@ -227,7 +233,8 @@ public final class ZipList {
    * @throws IndexOutOfBoundsException if there is no such entry
    */
   public byte[] get(int index) {
-    ZipListEntry e = decodeAt(e1, offsetOrThrow(index), true);
+    ZipListEntry e = ZipListWork.get().entry;
+    decodeAt(e, offsetOrThrow(e, index), true);
     if (e.isString()) {
       return Arrays.copyOfRange(zl, e.contentOffset(), e.contentOffset() + (int) e.len);
     }
@@ -244,7 +251,8 @@ public final class ZipList {
    * @throws NumberFormatException if the entry is a string that is not a canonical int64
    */
   public long getLong(int index) {
-    ZipListEntry e = decodeAt(e1, offsetOrThrow(index), true);
+    ZipListEntry e = ZipListWork.get().entry;
+    decodeAt(e, offsetOrThrow(e, index), true);
     if (e.isString()) {
       return RedisNumbers.parseCanonicalLong(zl, e.contentOffset(), (int) e.len);
     }
@@ -259,7 +267,8 @@ public final class ZipList {
    * @throws IndexOutOfBoundsException if there is no such entry
    */
   public boolean isInteger(int index) {
-    return !decodeAt(e1, offsetOrThrow(index), true).isString();
+    ZipListEntry e = ZipListWork.get().entry;
+    return !decodeAt(e, offsetOrThrow(e, index), true).isString();
   }
 
   /**
@@ -274,7 +283,8 @@ public final class ZipList {
    */
   public boolean compare(int index, byte[] value) {
     Objects.requireNonNull(value, "value");
-    return entryEquals(decodeAt(e1, offsetOrThrow(index), true), value, 0, value.length);
+    ZipListEntry e = ZipListWork.get().entry;
+    return entryEquals(decodeAt(e, offsetOrThrow(e, index), true), value, 0, value.length);
   }
 
   /**
@@ -292,11 +302,12 @@ public final class ZipList {
     if (fromIndex < 0 || skip < 0) {
       throw new IllegalArgumentException("fromIndex " + fromIndex + ", skip " + skip);
     }
-    int p = offsetOf(fromIndex);
+    ZipListEntry e = ZipListWork.get().entry;
+    int p = offsetOf(e, fromIndex);
     if (p < 0) {
       return -1;
     }
-    return ZipListCascade.find(this, e1, p, fromIndex, value, skip);
+    return ZipListCascade.find(this, e, p, fromIndex, value, skip);
   }
 
   // ---------------------------------------------------------------- updates
@@ -308,8 +319,9 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void pushHead(byte[] value) {
-    prepare(value);
-    insertAt(HEADER_SIZE);
+    ZipListWork w = ZipListWork.get();
+    w.prepare(value);
+    insertAt(w, HEADER_SIZE);
   }
 
   /**
@@ -319,8 +331,9 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void pushTail(byte[] value) {
-    prepare(value);
-    insertAt(size - 1);
+    ZipListWork w = ZipListWork.get();
+    w.prepare(value);
+    insertAt(w, blobLength() - 1);
   }
 
   /**
@@ -330,8 +343,9 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void pushHead(long value) {
-    prepare(value);
-    insertAt(HEADER_SIZE);
+    ZipListWork w = ZipListWork.get();
+    w.prepare(value);
+    insertAt(w, HEADER_SIZE);
   }
 
   /**
@@ -341,8 +355,9 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void pushTail(long value) {
-    prepare(value);
-    insertAt(size - 1);
+    ZipListWork w = ZipListWork.get();
+    w.prepare(value);
+    insertAt(w, blobLength() - 1);
   }
 
   /**
@@ -355,9 +370,10 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void insert(int index, byte[] value) {
-    int p = insertionOffset(index);
-    prepare(value);
-    insertAt(p);
+    ZipListWork w = ZipListWork.get();
+    int p = insertionOffset(w.entry, index);
+    w.prepare(value);
+    insertAt(w, p);
   }
 
   /**
@@ -369,9 +385,10 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void insert(int index, long value) {
-    int p = insertionOffset(index);
-    prepare(value);
-    insertAt(p);
+    ZipListWork w = ZipListWork.get();
+    int p = insertionOffset(w.entry, index);
+    w.prepare(value);
+    insertAt(w, p);
   }
 
   /**
@@ -384,9 +401,10 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void replace(int index, byte[] value) {
-    int p = offsetOrThrow(index);
-    prepare(value);
-    replaceAt(p);
+    ZipListWork w = ZipListWork.get();
+    int p = offsetOrThrow(w.entry, index);
+    w.prepare(value);
+    replaceAt(w, p);
   }
 
   /**
@@ -398,9 +416,10 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void replace(int index, long value) {
-    int p = offsetOrThrow(index);
-    prepare(value);
-    replaceAt(p);
+    ZipListWork w = ZipListWork.get();
+    int p = offsetOrThrow(w.entry, index);
+    w.prepare(value);
+    replaceAt(w, p);
   }
 
   /**
@@ -410,7 +429,8 @@ public final class ZipList {
    * @throws IndexOutOfBoundsException if there is no such entry
    */
   public void delete(int index) {
-    deleteAt(offsetOrThrow(index), 1);
+    ZipListEntry e = ZipListWork.get().entry;
+    deleteAt(e, offsetOrThrow(e, index), 1);
   }
 
   /**
@@ -424,9 +444,10 @@ public final class ZipList {
     if (count < 0) {
       throw new IllegalArgumentException("count " + count);
     }
-    int p = offsetOf(index);
+    ZipListEntry e = ZipListWork.get().entry;
+    int p = offsetOf(e, index);
     if (p >= 0) {
-      deleteAt(p, count);
+      deleteAt(e, p, count);
     }
   }
 
@@ -456,14 +477,15 @@ public final class ZipList {
    * @return a copy of the blob
    */
   public byte[] toByteArray() {
-    return Arrays.copyOf(zl, size);
+    return Arrays.copyOf(zl, blobLength());
   }
 
   /**
    * Shrinks the backing array to exactly {@link #blobLength()} bytes, dropping the slack left by
-   * amortised growth (as {@code ArrayList.trimToSize} does). The next growth doubles again.
+   * amortised growth (as {@code ArrayList.trimToSize} does). The next growth adds half again.
    */
   public void trimToSize() {
+    int size = blobLength();
     if (zl.length != size) {
       zl = Arrays.copyOf(zl, size);
     }
@@ -525,11 +547,45 @@ public final class ZipList {
   }
 
   boolean trusted() {
-    return trusted;
+    return extras == null || extras.trusted;
+  }
+
+  int maxBytes() {
+    return extras == null ? ZipListLayout.MAX_SAFETY_SIZE : extras.maxBytes;
+  }
+
+  /** Inserts and deletes so far, as list views see them (counted once a view exists). */
+  int modCount() {
+    return extras == null ? 0 : extras.modCount;
+  }
+
+  /** The rare state, or null when the list has none (tests check that lists stay lean). */
+  ZipListExtras extrasOrNull() {
+    return extras;
+  }
+
+  /** Called by a new list view: from now on structural changes are counted for it. */
+  void countStructuralChanges() {
+    extras();
+  }
+
+  private ZipListExtras extras() {
+    if (extras == null) {
+      extras = new ZipListExtras(true, ZipListLayout.MAX_SAFETY_SIZE);
+    }
+    return extras;
+  }
+
+  /** An insert or delete: cached offsets and list-view iterators are stale. */
+  void structuralChange() {
+    layoutVersion++;
+    if (extras != null) {
+      extras.modCount++;
+    }
   }
 
   int end() {
-    return size - 1;
+    return blobLength() - 1;
   }
 
   int tailOffset() {
@@ -538,6 +594,7 @@ public final class ZipList {
 
   /** The last entry's offset, or -1 when empty; a zltail on 0xFF in a non-empty list is corrupt. */
   int tailEntryOffset() {
+    int size = blobLength();
     long p = ZipListLayout.zltail(zl);
     if (p < HEADER_SIZE || p > size - 1) {
       throw ZipListValidator.fail(zl, size, 4, "zltail " + p + " outside the entry area");
@@ -553,7 +610,7 @@ public final class ZipList {
 
   /** Decodes the next entry of a walk: unchecked for trusted bytes, bounds-checked otherwise. */
   ZipListEntry walkTo(ZipListEntry e, int p) {
-    if (trusted) {
+    if (trusted()) {
       e.decodeTrusted(zl, p);
       return e;
     }
@@ -562,6 +619,11 @@ public final class ZipList {
 
   /** Decodes the entry at {@code p}, turning any failed bounds check into a corrupt-data error. */
   ZipListEntry decodeAt(ZipListEntry e, int p, boolean validatePrevlen) {
+    return decodeAt(e, p, validatePrevlen, blobLength());
+  }
+
+  /** {@link #decodeAt(ZipListEntry, int, boolean)} for walks that read zlbytes once. */
+  ZipListEntry decodeAt(ZipListEntry e, int p, boolean validatePrevlen, int size) {
     int code = e.decodeSafe(zl, size, p, validatePrevlen);
     if (code != ZipListEntry.OK) {
       throw ZipListValidator.fail(zl, size, p, ZipListEntry.reason(code));
@@ -583,6 +645,11 @@ public final class ZipList {
 
   /** Redis: {@code ziplistIndex}. Returns the entry offset, or -1 when there is no such entry. */
   int offsetOf(int index) {
+    return offsetOf(ZipListWork.get().entry, index);
+  }
+
+  /** {@link #offsetOf(int)} decoding into {@code e1}. */
+  private int offsetOf(ZipListEntry e1, int index) {
     int p;
     if (index < 0) {
       long back = -(long) index - 1;
@@ -590,18 +657,20 @@ public final class ZipList {
       if (p < 0) {
         return -1;
       }
-      long prevlen = decodeAt(e1, p, true).prevRawLen;
+      int size = blobLength();
+      long prevlen = decodeAt(e1, p, true, size).prevRawLen;
       while (prevlen > 0 && back > 0) {
         back--;
         p -= (int) prevlen;
-        prevlen = decodeAt(e1, p, true).prevRawLen;
+        prevlen = decodeAt(e1, p, true, size).prevRawLen;
       }
       return back > 0 ? -1 : p;
     }
     p = HEADER_SIZE;
+    int size = blobLength();
     while (index > 0 && (zl[p] & 0xFF) != END) {
       index--;
-      p += decodeAt(e1, p, false).rawLength();
+      p += decodeAt(e1, p, false, size).rawLength();
     }
     if ((zl[p] & 0xFF) == END || index > 0) {
       return -1;
@@ -610,229 +679,135 @@ public final class ZipList {
     return p;
   }
 
-  private int offsetOrThrow(int index) {
-    int p = offsetOf(index);
+  private int offsetOrThrow(ZipListEntry e1, int index) {
+    int p = offsetOf(e1, index);
     if (p < 0) {
       throw new IndexOutOfBoundsException("index " + index + " out of range for ziplist");
     }
     return p;
   }
 
-  private int insertionOffset(int index) {
+  private int insertionOffset(ZipListEntry e1, int index) {
     if (index < 0) {
       throw new IndexOutOfBoundsException("index " + index);
     }
-    int p = offsetOf(index);
+    int p = offsetOf(e1, index);
     if (p >= 0) {
       return p;
     }
     if (index != size()) {
       throw new IndexOutOfBoundsException("index " + index + " > size " + size());
     }
-    return size - 1;
+    return blobLength() - 1;
   }
 
   // ---- the prepared value
 
-  /** Redis: {@code zipTryEncoding}; integer-looking strings of 1..31 bytes become integers. */
+  /** Prepares {@code s} in this thread's work area, for a following {@link #insertAt(int)}. */
   void prepare(byte[] s) {
-    Objects.requireNonNull(s, "value");
-    int len = s.length;
-    if (len >= 1 && len <= MAX_INT_CANDIDATE_LENGTH && RedisNumbers.isCanonicalLong(s, 0, len)) {
-      prepare(RedisNumbers.parseCanonicalLong(s, 0, len));
-      return;
-    }
-    vEnc = ZipListLayout.STR_06B;
-    vStr = s;
-    vLen = len;
+    ZipListWork.get().prepare(s);
   }
 
+  /** Prepares {@code v} in this thread's work area, for a following {@link #insertAt(int)}. */
   void prepare(long v) {
-    vEnc = ZipListLayout.intEncodingFor(v);
-    vInt = v;
-    vStr = null;
-  }
-
-  /** Encoding header plus content size of the prepared value. */
-  private int preparedSize() {
-    if (vStr != null) {
-      return ZipListLayout.stringHeaderSizeFor(vLen) + vLen;
-    }
-    return 1 + ZipListLayout.intContentSize(vEnc);
-  }
-
-  private void writePrepared(int p) {
-    if (vStr != null) {
-      p += ZipListLayout.writeStringHeader(zl, p, vLen);
-      System.arraycopy(vStr, 0, zl, p, vLen);
-      vStr = null; // not retained
-    } else {
-      zl[p] = (byte) vEnc;
-      ZipListLayout.writeInt(zl, p + 1, vEnc, vInt);
-    }
+    ZipListWork.get().prepare(v);
   }
 
   // ---- growth
 
-  private void checkGrowth(long add) {
-    if (size + add > maxBytes) {
-      vStr = null;
-      throw new IllegalStateException(
-          "ziplist would grow to " + (size + add) + " bytes, over the cap of " + maxBytes);
-    }
-  }
-
+  /**
+   * Sets zlbytes (and the 0xFF byte) to {@code newSize}, growing the array if needed to the larger
+   * of {@code newSize} and 1.5 times its length (ArrayList's rule), rounded up to the granule.
+   */
   void resize(int newSize) {
     if (newSize > zl.length) {
-      long doubled = Math.min(2L * zl.length, Integer.MAX_VALUE - 16);
-      zl = Arrays.copyOf(zl, (int) Math.max(newSize, doubled));
+      long grown = Math.max(newSize, zl.length + (zl.length >> 1));
+      zl =
+          Arrays.copyOf(
+              zl, ZipListLayout.granuleCapacity((int) Math.min(grown, Integer.MAX_VALUE - 32)));
     }
-    size = newSize;
     ZipListLayout.setZlbytes(zl, newSize);
     zl[newSize - 1] = (byte) END;
   }
 
-  // ---- the workers
+  // ---- the workers (ZipListEdit)
 
-  /**
-   * Inserts the prepared value at offset {@code p} (an entry, or the 0xFF byte to append). Redis:
-   * {@code __ziplistInsert}. Everything that can fail is checked before the first byte moves.
-   */
+  /** Inserts this thread's prepared value at {@code p}; see {@link ZipListEdit#insert}. */
   void insertAt(int p) {
-    boolean atEnd = (zl[p] & 0xFF) == END;
-    int prevlen = 0;
-    boolean followerIsTail = false;
-    if (!atEnd) {
-      ZipListEntry f = decodeAt(e1, p, true);
-      prevlen = (int) f.prevRawLen;
-      followerIsTail = (zl[p + f.rawLength()] & 0xFF) == END;
-    } else if (tailEntryOffset() >= 0) {
-      prevlen = decodeAt(e1, tailOffset(), false).rawLength();
-    }
-    int reqlen = preparedSize() + ZipListLayout.prevlenSizeFor(prevlen);
-    int nextdiff = 0;
-    boolean forceLarge = false;
-    if (!atEnd) {
-      nextdiff = ZipListLayout.prevlenSizeFor(reqlen) - ZipListLayout.prevlenFieldSize(zl[p]);
-      if (nextdiff == -4 && reqlen < 4) {
-        nextdiff = 0; // keep the 5-byte field (Redis "forcelarge"): no shrink for tiny entries
-        forceLarge = true;
-      }
-    }
-    checkGrowth((long) reqlen + nextdiff);
-    int oldSize = size;
-    int oldTail = tailOffset();
-    resize(oldSize + reqlen + nextdiff);
-    if (!atEnd) {
-      System.arraycopy(zl, p - nextdiff, zl, p + reqlen, oldSize - 1 - p + nextdiff);
-      if (forceLarge) {
-        ZipListLayout.writePrevlenLarge(zl, p + reqlen, reqlen);
-      } else {
-        ZipListLayout.writePrevlen(zl, p + reqlen, reqlen);
-      }
-      // The tail moves by reqlen, and by nextdiff too unless the follower itself is the tail.
-      ZipListLayout.setZltail(zl, oldTail + reqlen + (followerIsTail ? 0 : nextdiff));
-    } else {
-      ZipListLayout.setZltail(zl, p);
-    }
-    if (nextdiff != 0) {
-      cascadeUpdate(p + reqlen);
-    }
-    writePrepared(p + ZipListLayout.writePrevlen(zl, p, prevlen));
-    ZipListLayout.addToZllen(zl, 1);
-    modCount++;
-    layoutVersion++;
+    insertAt(ZipListWork.get(), p);
   }
 
-  /**
-   * Deletes up to {@code num} entries from offset {@code p}. Redis: {@code __ziplistDelete}. The
-   * first survivor's prevlen takes the first deleted entry's prevlen, minimally encoded (so it may
-   * shrink 5 to 1); the room is always there because a deleted entry carried a field as large.
-   */
+  /** The per-thread work area never keeps a caller's array, even when the insert throws. */
+  private void insertAt(ZipListWork w, int p) {
+    try {
+      ZipListEdit.insert(this, w, p);
+    } finally {
+      w.vStr = null;
+    }
+  }
+
+  /** Deletes up to {@code num} entries from {@code p}; see {@link ZipListEdit#delete}. */
   void deleteAt(int p, int num) {
-    int start = p;
-    int firstPrevlen = (int) decodeAt(e1, p, true).prevRawLen;
-    int deleted = 0;
-    while ((zl[p] & 0xFF) != END && deleted < num) {
-      p += decodeAt(e1, p, false).rawLength();
-      deleted++;
-    }
-    int totlen = p - start;
-    if (totlen == 0) {
-      return;
-    }
-    int nextdiff = 0;
-    int newTail;
-    if ((zl[p] & 0xFF) != END) {
-      nextdiff = ZipListLayout.prevlenSizeFor(firstPrevlen) - ZipListLayout.prevlenFieldSize(zl[p]);
-      boolean survivorIsTail = (zl[p + decodeAt(e1, p, false).rawLength()] & 0xFF) == END;
-      p -= nextdiff;
-      ZipListLayout.writePrevlen(zl, p, firstPrevlen);
-      newTail = tailOffset() - totlen + (survivorIsTail ? 0 : nextdiff);
-      System.arraycopy(zl, p, zl, start, size - 1 - p);
-    } else {
-      newTail = start - firstPrevlen; // the whole tail went: the new tail is the entry before
-    }
-    resize(size - totlen + nextdiff);
-    ZipListLayout.addToZllen(zl, -deleted);
-    ZipListLayout.setZltail(zl, newTail);
-    modCount++;
-    layoutVersion++;
-    if (nextdiff != 0) {
-      cascadeUpdate(start);
+    ZipListEdit.delete(this, ZipListWork.get().entry, p, num);
+  }
+
+  private void deleteAt(ZipListEntry e1, int p, int num) {
+    ZipListEdit.delete(this, e1, p, num);
+  }
+
+  /** Replaces the entry at {@code p} by this thread's prepared value; see {@link ZipListEdit}. */
+  void replaceAt(int p) {
+    replaceAt(ZipListWork.get(), p);
+  }
+
+  private void replaceAt(ZipListWork w, int p) {
+    try {
+      ZipListEdit.replace(this, w, p);
+    } finally {
+      w.vStr = null;
     }
   }
 
-  /**
-   * Replaces the entry at {@code p} with the prepared value. Redis: {@code ziplistReplace}. The cap
-   * is checked for the worst case of the fallback (the delete's survivor may grow by 4, the new
-   * entry's prevlen may take 5 bytes and its follower grow by 4).
-   */
-  void replaceAt(int p) {
-    ZipListEntry e = decodeAt(e1, p, true);
-    int req = preparedSize();
-    if (req == e.lenSize + e.len) {
-      writePrepared(p + e.prevRawLenSize);
-      layoutVersion++;
-      return;
+  /** A replacement made as a delete and an insert: give list views back their counter. */
+  void restoreModCount(int mod) {
+    if (extras != null) {
+      extras.modCount = mod;
     }
-    checkGrowth((long) req + 13 - e.rawLength());
-    deleteAt(p, 1); // leaves the prepared value alone
-    insertAt(p);
-    modCount -= 2; // a replacement is not a structural change for list views
   }
 
   /** Redis: {@code __ziplistCascadeUpdate}; see ZipListCascade. */
-  void cascadeUpdate(int p) {
-    ZipListCascade.update(this, p, e1);
+  void cascadeUpdate(ZipListEntry scratch, int p) {
+    ZipListCascade.update(this, p, scratch);
   }
 
   void addCascadeSteps(int cnt) {
-    cascadeSteps += cnt;
+    extras().cascadeSteps += cnt;
   }
 
   /** Package-private for ZipListMerge: installs merged bytes and runs the seam cascade. */
-  static ZipList fromMergedBytes(byte[] zl, int size, int seam, boolean trusted) {
-    ZipList z = new ZipList(zl, size, ZipListLayout.MAX_SAFETY_SIZE, trusted);
-    z.cascadeUpdate(seam);
+  static ZipList fromMergedBytes(byte[] zl, int seam, boolean trusted) {
+    ZipList z =
+        new ZipList(zl, trusted ? null : new ZipListExtras(false, ZipListLayout.MAX_SAFETY_SIZE));
+    z.cascadeUpdate(ZipListWork.get().entry, seam);
     return z;
   }
 
   /** Checks I1..I4 (see the implementation notes); tests call it after every step. */
   void checkInvariants() {
-    if (size < EMPTY_SIZE || size > zl.length || ZipListLayout.zlbytes(zl) != size) {
-      throw new AssertionError("I1: size " + size + ", capacity " + zl.length);
+    long size = ZipListLayout.zlbytes(zl);
+    if (size < EMPTY_SIZE || size > zl.length) {
+      throw new AssertionError("I1: zlbytes " + size + ", capacity " + zl.length);
     }
-    if ((zl[size - 1] & 0xFF) != END) {
+    if ((zl[(int) size - 1] & 0xFF) != END) {
       throw new AssertionError("I2: no 0xFF at " + (size - 1));
     }
     try {
-      ZipListValidator.validate(zl, size, true);
+      ZipListValidator.validate(zl, (int) size, true);
     } catch (CorruptEncodingException ex) {
       throw new AssertionError("I3: " + ex.getMessage(), ex);
     }
-    if (maxBytes < EMPTY_SIZE) {
-      throw new AssertionError("I4: maxBytes " + maxBytes);
+    if (maxBytes() < EMPTY_SIZE) {
+      throw new AssertionError("I4: maxBytes " + maxBytes());
     }
   }
 }

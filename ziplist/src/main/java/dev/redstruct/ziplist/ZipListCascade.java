@@ -90,11 +90,12 @@ final class ZipListCascade {
   /** Redis: {@code ziplistFind}; whether the needle is an integer is worked out once, lazily. */
   static int find(ZipList z, ZipListEntry scratch, int p, int index, byte[] v, int skip) {
     byte[] zl = z.array();
+    int size = z.blobLength();
     int skipcnt = 0;
     int needleKind = 0; // 0 unknown, 1 integer, 2 not an integer
     long needle = 0;
     while ((zl[p] & 0xFF) != END) {
-      ZipListEntry e = z.decodeAt(scratch, p, true);
+      ZipListEntry e = z.decodeAt(scratch, p, true, size);
       if (skipcnt == 0) {
         if (e.isString()) {
           if (e.len == v.length

@@ -107,7 +107,8 @@ public final class ZipListCursor {
       if (b >= ZipListLayout.STR_MASK) {
         encoding = b;
         contentOff = headerStart + 1;
-        contentLen = ZipListLayout.trustedIntContentSize(b);
+        // A switch of constants: predicted, it keeps the encoding off the walk's load chain.
+        contentLen = ZipListLayout.intContentSize(b);
       } else if (b < ZipListLayout.STR_14B) { // the common small string: no further load
         encoding = ZipListLayout.STR_06B;
         contentOff = headerStart + 1;

@@ -65,10 +65,26 @@ final class ZipListLayout {
   /** Strings of this length or longer are never tried as integers ({@code zipTryEncoding}). */
   static final int MAX_INT_CANDIDATE_LENGTH = 31;
 
+  /**
+   * The largest capacity whose array occupies the same heap bytes as one of {@code min} bytes: the
+   * JVM rounds a {@code byte[]} (16-byte header with compressed class pointers) up to 8 bytes.
+   */
+  static int granuleCapacity(int min) {
+    return ((min + 16 + 7) & ~7) - 16;
+  }
+
   // ---- header fields
 
   static long zlbytes(byte[] zl) {
     return u32(zl, ZLBYTES_OFFSET);
+  }
+
+  /**
+   * zlbytes as an {@code int}: for arrays whose zlbytes was validated or written by us (it never
+   * exceeds the array length, so it fits).
+   */
+  static int zlbytesInt(byte[] zl) {
+    return (int) u32(zl, ZLBYTES_OFFSET);
   }
 
   static long zltail(byte[] zl) {

@@ -24,7 +24,7 @@ final class ZipListMerge {
     }
     if (second.isEmpty()) {
       byte[] copy = first.toByteArray(); // Redis would leave zltail on the 0xFF byte
-      return ZipList.fromMergedBytes(copy, copy.length, ZipListLayout.HEADER_SIZE, first.trusted());
+      return ZipList.fromMergedBytes(copy, ZipListLayout.HEADER_SIZE, first.trusted());
     }
     byte[] a = first.array();
     byte[] b = second.array();
@@ -42,6 +42,6 @@ final class ZipListMerge {
     ZipListLayout.setZllen(out, Math.min(count, UNKNOWN_LENGTH));
     ZipListLayout.setZltail(out, aBytes - 1 + second.tailOffset() - HEADER_SIZE);
     boolean trusted = first.trusted() && second.trusted();
-    return ZipList.fromMergedBytes(out, (int) total, first.tailOffset(), trusted);
+    return ZipList.fromMergedBytes(out, first.tailOffset(), trusted);
   }
 }

@@ -24,6 +24,7 @@ final class ZipListView<E> extends AbstractList<E> {
   ZipListView(ZipList zl, Codec<E> codec) {
     this.zl = zl;
     this.codec = codec;
+    zl.countStructuralChanges();
   }
 
   @Override
@@ -117,7 +118,7 @@ final class ZipListView<E> extends AbstractList<E> {
     }
 
     private void sync() {
-      expectedMod = zl.modCount;
+      expectedMod = zl.modCount();
       expectedLayout = zl.layoutVersion;
       nextOffset = zl.offsetOf(cursor);
       if (lastRet >= 0) {
@@ -126,7 +127,7 @@ final class ZipListView<E> extends AbstractList<E> {
     }
 
     private void check() {
-      if (zl.modCount != expectedMod) {
+      if (zl.modCount() != expectedMod) {
         throw new ConcurrentModificationException();
       }
       if (zl.layoutVersion != expectedLayout) {
@@ -197,7 +198,7 @@ final class ZipListView<E> extends AbstractList<E> {
       cursor = lastRet;
       nextOffset = orEnd(lastOffset);
       lastRet = -1;
-      expectedMod = zl.modCount;
+      expectedMod = zl.modCount();
       expectedLayout = zl.layoutVersion;
     }
 
@@ -214,7 +215,7 @@ final class ZipListView<E> extends AbstractList<E> {
       } else {
         nextOffset = lastOffset;
       }
-      expectedMod = zl.modCount;
+      expectedMod = zl.modCount();
       expectedLayout = zl.layoutVersion;
     }
 
@@ -229,7 +230,7 @@ final class ZipListView<E> extends AbstractList<E> {
       nextOffset = orEnd(at + zl.decodeAt(e, at, true).rawLength());
       cursor++;
       lastRet = -1;
-      expectedMod = zl.modCount;
+      expectedMod = zl.modCount();
       expectedLayout = zl.layoutVersion;
     }
 

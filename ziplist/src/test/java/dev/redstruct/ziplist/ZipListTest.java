@@ -491,4 +491,63 @@ class ZipListTest {
       assertEquals(Long.toString(v).length(), RedisNumbers.stringLength(v), "" + v);
     }
   }
+
+  /**
+   * Growth follows ArrayList's rule (the larger of what is needed and 1.5 times the capacity)
+   * rounded up to the JVM's 8-byte granule, starting from the 11-byte empty blob; trimToSize cuts
+   * to the blob. The granule rule: a byte[] of c bytes takes 16 + c heap bytes rounded up to 8.
+   */
+  @Test
+  void growthIsHalfAgainRoundedToTheGranule() {
+    assertEquals(16, ZipListLayout.granuleCapacity(11), "27 heap bytes round up to 32");
+    assertEquals(24, ZipListLayout.granuleCapacity(17), "33 round up to 40");
+    ZipList z = ZipList.create();
+    assertEquals(ZipListLayout.granuleCapacity(ZipListLayout.EMPTY_SIZE), z.array().length);
+    SplittableRandom r = new SplittableRandom(7);
+    for (int i = 0; i < 300; i++) {
+      int before = z.array().length;
+      int need = z.blobLength();
+      z.pushTail(ZipListTestValues.value(r));
+      need = z.blobLength();
+      int after = z.array().length;
+      if (after != before) {
+        int expected = ZipListLayout.granuleCapacity(Math.max(need, before + (before >> 1)));
+        assertEquals(expected, after, "growth at push " + i);
+      }
+      assertTrue(need <= after);
+    }
+    z.trimToSize();
+    assertEquals(z.blobLength(), z.array().length);
+    z.checkInvariants();
+  }
+
+  /** Built, read, trimmed and copied lists carry no extras; wrap, views and cascades add them. */
+  @Test
+  void onlyWrappedViewedOrCascadedListsCarryExtras() {
+    ZipList z = ZipList.create();
+    z.pushTail("user:12345".getBytes(US_ASCII));
+    z.pushHead(7);
+    z.get(0);
+    z.find("7".getBytes(US_ASCII), 0, 0);
+    z.replace(1, "longer value".getBytes(US_ASCII));
+    z.delete(0);
+    z.trimToSize();
+    assertEquals(null, z.extrasOrNull());
+    assertEquals(null, ZipList.copyOf(z.toByteArray()).extrasOrNull());
+    assertFalse(ZipList.wrap(z.toByteArray()).extrasOrNull().trusted);
+    List<String> view = z.asList(Codec.utf8());
+    assertTrue(z.extrasOrNull() != null);
+    view.add("x");
+    assertEquals(1, z.modCount(), "the view counts structural changes from its creation");
+    z.replace(0, "y".getBytes(US_ASCII));
+    assertEquals(1, z.modCount(), "a replacement is not structural");
+    ZipList c = ZipList.create();
+    for (int i = 0; i < 3; i++) {
+      c.pushTail(new byte[250]); // 253-byte entries: each next prevlen fits one byte
+    }
+    assertEquals(null, c.extrasOrNull());
+    c.pushHead(new byte[300]); // the old head grows to 257 bytes, and the cascade runs on
+    assertTrue(c.cascadeSteps() > 0);
+    assertTrue(c.extrasOrNull() != null);
+  }
 }

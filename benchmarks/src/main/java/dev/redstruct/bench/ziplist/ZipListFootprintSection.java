@@ -6,22 +6,36 @@ import dev.redstruct.bench.ReportSection;
 import dev.redstruct.bench.SectionResult;
 import dev.redstruct.bench.Verdict;
 import dev.redstruct.ziplist.ZipList;
+import java.util.ArrayList;
 import java.util.function.IntFunction;
 
 /**
  * Heap bytes per element of the lists in the ziplist benchmarks (see {@link ZipListInputs}),
- * measured with JOL: a ZipList grown by pushes (capacity doubling leaves slack), the same after
- * {@code trimToSize()}, {@code ArrayList<byte[]>}, {@code ArrayList<String>} and {@code
- * LinkedList<String>}. Target: a ZipList at most 0.25 times the bytes of {@code ArrayList<String>}.
+ * measured with JOL, like with like: each list both as grown by appends (growth slack included) and
+ * after {@code trimToSize()}, and each ZipList row compared with {@code ArrayList<String>} in the
+ * same state. Target: a ZipList at most 0.25 times the bytes of {@code ArrayList<String>}.
+ *
+ * <p>Why two states: both structures grow geometrically and leave slack ({@code ArrayList} by
+ * 1.5&times; from 10 slots, {@code ZipList} by 1.5&times; from its 11-byte empty blob), and both
+ * can drop it. The target is about the encoding, so it is judged at rest (trimmed vs trimmed, where
+ * Redis's own ziplist, reallocated to size on every change, also is); the appended rows show what
+ * the slack costs on each side and carry the same target for information. Comparing a trimmed
+ * ZipList with an untrimmed {@code ArrayList}, as this section once did, flattered the ZipList.
  */
 public final class ZipListFootprintSection implements ReportSection {
   private static final String[] NAMES = {
-    "ZipList (pushed)",
+    "ZipList (appended)",
     "ZipList (trimmed)",
     "ArrayList<byte[]>",
-    "ArrayList<String>",
+    "ArrayList<String> (appended)",
+    "ArrayList<String> (trimmed)",
     "LinkedList<String>"
   };
+
+  private static final int ZIP_APPENDED = 0;
+  private static final int ZIP_TRIMMED = 1;
+  private static final int STRINGS_APPENDED = 3;
+  private static final int STRINGS_TRIMMED = 4;
 
   /** Creates the section (ServiceLoader). */
   public ZipListFootprintSection() {}
@@ -33,7 +47,7 @@ public final class ZipListFootprintSection implements ReportSection {
 
   @Override
   public String title() {
-    return "ZipList footprint: bytes per element vs ArrayList<String>";
+    return "ZipList footprint: bytes per element vs ArrayList<String> in the same state";
   }
 
   @Override
@@ -42,22 +56,37 @@ public final class ZipListFootprintSection implements ReportSection {
         SectionResult.table(
             "n", "layout", "bytes/element", "x ArrayList<String>", "target", "marginal", "x");
     for (int n : new int[] {8, 128, 129, 512}) {
-      double baseline = Footprint.bytesPerElement(() -> builder(3).apply(n), n);
-      double marginalBaseline = Footprint.marginalBytesPerElement(builder(3), n);
+      double[] bpe = new double[NAMES.length];
+      double[] marginal = new double[NAMES.length];
       for (int layout = 0; layout < NAMES.length; layout++) {
         IntFunction<Object> build = builder(layout);
-        double bpe = layout == 3 ? baseline : Footprint.bytesPerElement(() -> build.apply(n), n);
-        double marginal = Footprint.marginalBytesPerElement(build, n);
-        double ratio = bpe / baseline;
-        Object verdict = layout < 2 ? Verdict.atMost(ratio, 0.25) : "";
-        table.row(n, NAMES[layout], bpe, ratio, verdict, marginal, marginal / marginalBaseline);
+        bpe[layout] = Footprint.bytesPerElement(() -> build.apply(n), n);
+        marginal[layout] = Footprint.marginalBytesPerElement(build, n);
+      }
+      for (int layout = 0; layout < NAMES.length; layout++) {
+        int base =
+            layout == ZIP_TRIMMED || layout == STRINGS_TRIMMED ? STRINGS_TRIMMED : STRINGS_APPENDED;
+        double ratio = bpe[layout] / bpe[base];
+        Object verdict =
+            layout == ZIP_TRIMMED
+                ? Verdict.atMost(ratio, 0.25)
+                : layout == ZIP_APPENDED ? (ratio <= 0.25 ? "(pass)" : "(miss)") : "";
+        table.row(
+            n,
+            NAMES[layout],
+            bpe[layout],
+            ratio,
+            verdict,
+            marginal[layout],
+            marginal[layout] / marginal[base]);
       }
     }
     return table
         .note("JOL GraphLayout.totalSize of the list and everything it references, / n")
         .note("entries alternate user:NNNNN strings and integers 0..999 (fixed seed)")
-        .note(
-            "ZipList counts its object, its byte[] (with growth slack unless trimmed) and scratch")
+        .note("ratios: trimmed rows vs ArrayList<String> (trimmed), others vs (appended)")
+        .note("the goal is judged on the trimmed ZipList; the appended row's verdict is shown only")
+        .note("ZipList counts its object, its byte[] and, if any, its extras (none here)")
         .build();
   }
 
@@ -65,16 +94,20 @@ public final class ZipListFootprintSection implements ReportSection {
     return n -> {
       String[] strings = ZipListInputs.strings(n);
       switch (layout) {
-        case 0:
+        case ZIP_APPENDED:
           return ZipListInputs.zipList(ZipListInputs.bytes(strings));
-        case 1:
+        case ZIP_TRIMMED:
           ZipList z = ZipListInputs.zipList(ZipListInputs.bytes(strings));
           z.trimToSize();
           return z;
         case 2:
           return ZipListInputs.arrayListBytes(ZipListInputs.bytes(strings));
-        case 3:
+        case STRINGS_APPENDED:
           return ZipListInputs.arrayList(strings);
+        case STRINGS_TRIMMED:
+          ArrayList<String> list = ZipListInputs.arrayList(strings);
+          list.trimToSize();
+          return list;
         default:
           return ZipListInputs.linkedList(strings);
       }

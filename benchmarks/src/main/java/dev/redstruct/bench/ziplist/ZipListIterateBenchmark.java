@@ -41,6 +41,12 @@ import org.openjdk.jmh.annotations.State;
  *       then {@code length()} (which decodes an integer and measures its decimal form).
  * </ul>
  *
+ * <p>Both sides also check for concurrent modification once per element (the {@code ArrayList}
+ * iterator's {@code modCount}, {@code forEachEntry}'s layout version after each callback). Reviewed
+ * when the walk was reworked: the baseline is the plain for-each loop any caller would write, and
+ * the ZipList side does no work beyond what its encoding forces (decode, and the decimal length of
+ * integer entries).
+ *
  * <p>For {@code get}, {@code redstruct} returns a fresh copy of the element ({@code ZipList#get}),
  * the lists return their stored reference.
  */

@@ -1,0 +1,72 @@
+package dev.redstruct.ziplist;
+
+import static dev.redstruct.ziplist.ZipListLayout.MAX_INT_CANDIDATE_LENGTH;
+
+import dev.redstruct.core.RedisNumbers;
+import java.util.Objects;
+
+/**
+ * Per-thread working memory of {@link ZipList} operations: the scratch entry they decode headers
+ * into and the value being written. One per thread rather than one per list, so that a list costs
+ * no memory for it (many small lists are the reason ziplists exist) and operations still allocate
+ * nothing. An operation takes it at its start and is done with it when it returns; no operation
+ * calls code outside this package while it holds it, so two lists never share it at the same time
+ * (a list is not thread-safe, and a thread runs one operation at a time).
+ */
+final class ZipListWork {
+  private static final ThreadLocal<ZipListWork> CURRENT = ThreadLocal.withInitial(ZipListWork::new);
+
+  /** Every worker copies what it needs out of this entry before the next decode. */
+  final ZipListEntry entry = new ZipListEntry();
+
+  // The prepared value (see ZipList's implementation notes).
+  int vEnc;
+  long vInt;
+  byte[] vStr;
+  int vLen;
+
+  private ZipListWork() {}
+
+  static ZipListWork get() {
+    return CURRENT.get();
+  }
+
+  /** Redis: {@code zipTryEncoding}; integer-looking strings of 1..31 bytes become integers. */
+  void prepare(byte[] s) {
+    Objects.requireNonNull(s, "value");
+    int len = s.length;
+    if (len >= 1 && len <= MAX_INT_CANDIDATE_LENGTH && RedisNumbers.isCanonicalLong(s, 0, len)) {
+      prepare(RedisNumbers.parseCanonicalLong(s, 0, len));
+      return;
+    }
+    vEnc = ZipListLayout.STR_06B;
+    vStr = s;
+    vLen = len;
+  }
+
+  void prepare(long v) {
+    vEnc = ZipListLayout.intEncodingFor(v);
+    vInt = v;
+    vStr = null;
+  }
+
+  /** Encoding header plus content size of the prepared value. */
+  int preparedSize() {
+    if (vStr != null) {
+      return ZipListLayout.stringHeaderSizeFor(vLen) + vLen;
+    }
+    return 1 + ZipListLayout.intContentSize(vEnc);
+  }
+
+  /** Writes the prepared encoding and content at {@code p}, and lets go of the value. */
+  void writeTo(byte[] zl, int p) {
+    if (vStr != null) {
+      p += ZipListLayout.writeStringHeader(zl, p, vLen);
+      System.arraycopy(vStr, 0, zl, p, vLen);
+      vStr = null; // not retained
+    } else {
+      zl[p] = (byte) vEnc;
+      ZipListLayout.writeInt(zl, p + 1, vEnc, vInt);
+    }
+  }
+}
