@@ -4,7 +4,7 @@ import dev.redstruct.core.Bytes;
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.ziplist.ZipList;
 import dev.redstruct.ziplist.ZipListCursor;
-import dev.redstruct.ziplist.ZipListEntryConsumer;
+import dev.redstruct.ziplist.ZipListVisitor;
 import java.util.Arrays;
 
 /**
@@ -71,6 +71,19 @@ final class ZipListZSet {
     return RedisNumbers.parseScoreOrNaN(text, 0, text.length);
   }
 
+  /** Redis: zzlGetScore, reading text scores through a caller's scratch buffer. */
+  static double scoreAtCursor(ZipListCursor c, byte[] scratch) {
+    if (c.isInteger()) {
+      return c.longValue();
+    }
+    int len = c.length();
+    if (len > scratch.length) {
+      return scoreAtCursor(c);
+    }
+    c.copyTo(scratch, 0);
+    return RedisNumbers.parseScoreOrNaN(scratch, 0, len);
+  }
+
   static double scoreAt(ZipList zl, int pair) {
     int e = 2 * pair + 1;
     if (zl.isInteger(e)) {
@@ -81,47 +94,52 @@ final class ZipListZSet {
   }
 
   /**
-   * Finds a member and reads its score in one walk. Redis: zzlFind (which also returns the score).
+   * Finds a member and reads its score in one walk, stopping at the member. Redis: zzlFind (which
+   * also returns the score).
    *
-   * @param score receives the score at index 0 when found
-   * @return the pair index, or -1
+   * @return the score, or NaN (never stored) when absent
    */
-  static int find(ZipList zl, byte[] member, double[] score) {
-    ZipListCursor c = zl.cursor();
-    for (int pair = 0; c.next(); pair++) {
-      boolean hit = c.contentEquals(member);
-      c.next();
-      if (hit) {
-        score[0] = scoreAtCursor(c, new byte[64]);
-        return pair;
-      }
-    }
-    return -1;
+  static double findScore(ZipList zl, byte[] member) {
+    Locator l = Locator.get();
+    l.locate(zl, member, Double.NaN, true);
+    return l.found < 0 ? Double.NaN : l.foundScore;
   }
 
   /**
    * zzlFind and zzlInsert's position search in one allocation-free forward walk ({@link
-   * ZipList#forEachEntry}) over the raw entry bytes: text scores parse in place, without a copy,
-   * and only while the position is still open or the member matched. One instance per ZSet, reused.
-   * Redis: zzlFind, then zzlInsert's loop, src/t_zset.c.
+   * ZipList#visit}) over the raw entry bytes: text scores parse in place, without a copy, and only
+   * while the position is still open or the member matched; the walk ends at the member. The
+   * position found is a ziplist position token, so the insert that follows walks no more. Redis:
+   * zzlFind, then zzlInsert's loop, src/t_zset.c.
+   *
+   * <p>Scratch state, one instance per thread ({@link #get}): keeping one per set would cost every
+   * compact set about 120 bytes, a tenth of the compact footprint budget at 16 members. A locate
+   * runs no foreign code, so a thread never re-enters it.
    */
-  static final class Locator implements ZipListEntryConsumer {
+  static final class Locator implements ZipListVisitor {
+    private static final ThreadLocal<Locator> PER_THREAD = ThreadLocal.withInitial(Locator::new);
+
     /** Pair index of the member after {@link #locate}, or -1. */
     int found;
 
     /** The found member's score. */
     double foundScore;
 
-    /** Pair index where an absent member with the score goes (zzlInsert's position). */
-    int insertAt;
+    /**
+     * Position token of the member entry of the first pair after (score, member), or the end
+     * position: where zzlInsert puts an absent member. Meaningless when the member was found.
+     */
+    long insertAt;
 
     private byte[] member;
     private boolean memberIsLong;
     private long memberLong;
     private double score;
+    private boolean positioned;
     private boolean onScore;
     private boolean matches;
     private int pair;
+    private long pairStart;
     private boolean lastIsInt;
     private long lastInt;
     private byte[] lastArray;
@@ -129,7 +147,12 @@ final class ZipListZSet {
     private int lastLen;
     private final byte[] digits = new byte[RedisNumbers.MAX_LONG_CHARS];
 
-    void locate(ZipList zl, byte[] member, double score) {
+    static Locator get() {
+      return PER_THREAD.get();
+    }
+
+    /** Walks zl for member; with {@code findOnly} (score ignored) no insert position is sought. */
+    void locate(ZipList zl, byte[] member, double score, boolean findOnly) {
       int len = member.length;
       this.member = member;
       this.memberIsLong =
@@ -139,57 +162,63 @@ final class ZipListZSet {
       this.memberLong = memberIsLong ? RedisNumbers.parseCanonicalLong(member, 0, len) : 0;
       this.score = score;
       found = -1;
-      insertAt = -1;
+      positioned = findOnly;
       pair = 0;
       onScore = false;
-      zl.forEachEntry(this);
-      if (insertAt < 0) {
-        insertAt = pair;
+      if (zl.visit(this) && !positioned) {
+        insertAt = zl.endPosition();
       }
       this.member = null;
       lastArray = null;
     }
 
     @Override
-    public void string(byte[] array, int offset, int length) {
+    public boolean string(long position, byte[] array, int offset, int length) {
       if (!onScore) {
         matches =
-            found < 0
-                && length == member.length
+            length == member.length
                 && Arrays.equals(array, offset, offset + length, member, 0, length);
         lastIsInt = false;
         lastArray = array;
         lastOff = offset;
         lastLen = length;
+        pairStart = position;
         onScore = true;
-      } else if (matches || insertAt < 0) {
-        scoreEntry(RedisNumbers.parseScoreOrNaN(array, offset, length));
-      } else {
-        endPair();
+        return true;
       }
+      if (matches || !positioned) {
+        return scoreEntry(RedisNumbers.parseScoreOrNaN(array, offset, length));
+      }
+      endPair();
+      return true;
     }
 
     @Override
-    public void integer(long value) {
+    public boolean integer(long position, long value) {
       if (!onScore) {
-        matches = found < 0 && memberIsLong && value == memberLong;
+        matches = memberIsLong && value == memberLong;
         lastIsInt = true;
         lastInt = value;
+        pairStart = position;
         onScore = true;
-      } else {
-        scoreEntry(value);
+        return true;
       }
+      return scoreEntry(value);
     }
 
-    private void scoreEntry(double s) {
+    /** Handles a pair's score; false (end the walk) once the member is found. */
+    private boolean scoreEntry(double s) {
       if (matches) {
         found = pair;
         foundScore = s;
+        return false;
       }
-      if (insertAt < 0 && (s > score || (s == score && lastMemberAfter()))) {
-        insertAt = pair;
+      if (!positioned && (s > score || (s == score && lastMemberAfter()))) {
+        insertAt = pairStart;
+        positioned = true;
       }
       endPair();
+      return true;
     }
 
     private void endPair() {
@@ -218,59 +247,30 @@ final class ZipListZSet {
     zl.deleteRange(2 * pair, 2);
   }
 
-  /**
-   * Inserts a member that is absent at its sorted position. Redis: zzlInsert. Reads only scores
-   * while walking; a member is materialised only on a score tie.
-   */
+  /** Inserts a member that is absent at its sorted position. Redis: zzlInsert. */
   static void insert(ZipList zl, byte[] member, double score) {
-    ZipListCursor c = zl.cursor();
-    byte[] scratch = new byte[64];
-    int pair = 0;
-    while (c.next()) {
-      c.next();
-      double s = scoreAtCursor(c, scratch);
-      if (s > score) {
-        break;
-      }
-      if (s == score) {
-        c.previous();
-        boolean after = Bytes.compare(c.toByteArray(), member) > 0;
-        c.next();
-        if (after) {
-          break;
-        }
-      }
-      pair++;
-    }
-    insertAt(zl, pair, member, score);
+    Locator l = Locator.get();
+    l.locate(zl, member, score, false);
+    assert l.found < 0 : "insert of a present member";
+    insertAt(zl, l.insertAt, member, score);
   }
 
-  /** Redis: zzlGetScore, reading text scores through a caller's scratch buffer. */
-  static double scoreAtCursor(ZipListCursor c, byte[] scratch) {
-    if (c.isInteger()) {
-      return c.longValue();
-    }
-    int len = c.length();
-    if (len > scratch.length) {
-      return scoreAtCursor(c);
-    }
-    c.copyTo(scratch, 0);
-    return RedisNumbers.parseScoreOrNaN(scratch, 0, len);
-  }
-
-  /** Redis: zzlInsertAt — member first, then the score in its stored form. */
-  static void insertAt(ZipList zl, int pair, byte[] member, double score) {
-    zl.insert(2 * pair, member);
+  /**
+   * Redis: zzlInsertAt — member first, then the score in its stored form, at a position token from
+   * {@link Locator#insertAt} or {@link ZipList#endPosition()}.
+   */
+  static void insertAt(ZipList zl, long position, byte[] member, double score) {
+    long next = zl.insertAtPosition(position, member);
     if (score >= -LL_HALF && score <= LL_HALF && (double) (long) score == score) {
-      zl.insert(2 * pair + 1, (long) score);
+      zl.insertAtPosition(next, (long) score);
     } else {
-      zl.insert(2 * pair + 1, RedisNumbers.formatDoubleBytes(score));
+      zl.insertAtPosition(next, RedisNumbers.formatDoubleBytes(score));
     }
   }
 
   /** Appends a pair known to sort after every present pair. */
   static void append(ZipList zl, byte[] member, double score) {
-    insertAt(zl, length(zl), member, score);
+    insertAt(zl, zl.endPosition(), member, score);
   }
 
   /** Score as it reads back after being stored: -0 becomes +0. */
