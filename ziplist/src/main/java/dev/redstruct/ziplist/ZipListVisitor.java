@@ -7,9 +7,10 @@ package dev.redstruct.ziplist;
  * {@code ziplistInsert(zl, p, ...)}). Either method returns {@code false} to end the walk early.
  *
  * <p>A position stays valid until the ziplist's bytes next change; after that, using it throws
- * {@link IllegalArgumentException}. As with {@link ZipListEntryConsumer}, a string entry arrives as
- * a read-only slice of the live backing array, valid during the call only, and a callback must not
- * change the ziplist.
+ * {@link IllegalArgumentException}. A string entry arrives as a read-only slice of the live backing
+ * array; unlike {@link ZipListEntryConsumer}'s, the slice stays readable after the call and after
+ * the walk, until the ziplist's bytes next change (so a visitor may note slices and compare them
+ * once the walk is over). A callback must not change the ziplist.
  */
 public interface ZipListVisitor {
   /**
