@@ -1,11 +1,8 @@
 package dev.redstruct.skiplist;
 
-import dev.redstruct.core.Bytes;
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.ziplist.ZipList;
 import dev.redstruct.ziplist.ZipListCursor;
-import dev.redstruct.ziplist.ZipListVisitor;
-import java.util.Arrays;
 
 /**
  * The compact zset encoding: a {@link ZipList} of alternating member and score entries, sorted by
@@ -100,140 +97,9 @@ final class ZipListZSet {
    * @return the score, or NaN (never stored) when absent
    */
   static double findScore(ZipList zl, byte[] member) {
-    Locator l = Locator.get();
+    ZipListZSetLocator l = ZipListZSetLocator.get();
     l.locate(zl, member, Double.NaN, true);
     return l.found < 0 ? Double.NaN : l.foundScore;
-  }
-
-  /**
-   * zzlFind and zzlInsert's position search in one allocation-free forward walk ({@link
-   * ZipList#visit}) over the raw entry bytes: text scores parse in place, without a copy, and only
-   * while the position is still open or the member matched; the walk ends at the member. The
-   * position found is a ziplist position token, so the insert that follows walks no more. Redis:
-   * zzlFind, then zzlInsert's loop, src/t_zset.c.
-   *
-   * <p>Scratch state, one instance per thread ({@link #get}): keeping one per set would cost every
-   * compact set about 120 bytes, a tenth of the compact footprint budget at 16 members. A locate
-   * runs no foreign code, so a thread never re-enters it.
-   */
-  static final class Locator implements ZipListVisitor {
-    private static final ThreadLocal<Locator> PER_THREAD = ThreadLocal.withInitial(Locator::new);
-
-    /** Pair index of the member after {@link #locate}, or -1. */
-    int found;
-
-    /** The found member's score. */
-    double foundScore;
-
-    /**
-     * Position token of the member entry of the first pair after (score, member), or the end
-     * position: where zzlInsert puts an absent member. Meaningless when the member was found.
-     */
-    long insertAt;
-
-    private byte[] member;
-    private boolean memberIsLong;
-    private long memberLong;
-    private double score;
-    private boolean positioned;
-    private boolean onScore;
-    private boolean matches;
-    private int pair;
-    private long pairStart;
-    private boolean lastIsInt;
-    private long lastInt;
-    private byte[] lastArray;
-    private int lastOff;
-    private int lastLen;
-    private final byte[] digits = new byte[RedisNumbers.MAX_LONG_CHARS];
-
-    static Locator get() {
-      return PER_THREAD.get();
-    }
-
-    /** Walks zl for member; with {@code findOnly} (score ignored) no insert position is sought. */
-    void locate(ZipList zl, byte[] member, double score, boolean findOnly) {
-      int len = member.length;
-      this.member = member;
-      this.memberIsLong =
-          len >= 1
-              && len <= RedisNumbers.MAX_LONG_CHARS
-              && RedisNumbers.isCanonicalLong(member, 0, len);
-      this.memberLong = memberIsLong ? RedisNumbers.parseCanonicalLong(member, 0, len) : 0;
-      this.score = score;
-      found = -1;
-      positioned = findOnly;
-      pair = 0;
-      onScore = false;
-      if (zl.visit(this) && !positioned) {
-        insertAt = zl.endPosition();
-      }
-      this.member = null;
-      lastArray = null;
-    }
-
-    @Override
-    public boolean string(long position, byte[] array, int offset, int length) {
-      if (!onScore) {
-        matches =
-            length == member.length
-                && Arrays.equals(array, offset, offset + length, member, 0, length);
-        lastIsInt = false;
-        lastArray = array;
-        lastOff = offset;
-        lastLen = length;
-        pairStart = position;
-        onScore = true;
-        return true;
-      }
-      if (matches || !positioned) {
-        return scoreEntry(RedisNumbers.parseScoreOrNaN(array, offset, length));
-      }
-      endPair();
-      return true;
-    }
-
-    @Override
-    public boolean integer(long position, long value) {
-      if (!onScore) {
-        matches = memberIsLong && value == memberLong;
-        lastIsInt = true;
-        lastInt = value;
-        pairStart = position;
-        onScore = true;
-        return true;
-      }
-      return scoreEntry(value);
-    }
-
-    /** Handles a pair's score; false (end the walk) once the member is found. */
-    private boolean scoreEntry(double s) {
-      if (matches) {
-        found = pair;
-        foundScore = s;
-        return false;
-      }
-      if (!positioned && (s > score || (s == score && lastMemberAfter()))) {
-        insertAt = pairStart;
-        positioned = true;
-      }
-      endPair();
-      return true;
-    }
-
-    private void endPair() {
-      pair++;
-      onScore = false;
-      matches = false;
-    }
-
-    private boolean lastMemberAfter() {
-      if (lastIsInt) {
-        int n = RedisNumbers.ll2string(lastInt, digits, 0);
-        return Bytes.compare(digits, 0, n, member, 0, member.length) > 0;
-      }
-      return Bytes.compare(lastArray, lastOff, lastLen, member, 0, member.length) > 0;
-    }
   }
 
   /** Pair index of member, or -1. Redis: zzlFind. */
@@ -249,7 +115,7 @@ final class ZipListZSet {
 
   /** Inserts a member that is absent at its sorted position. Redis: zzlInsert. */
   static void insert(ZipList zl, byte[] member, double score) {
-    Locator l = Locator.get();
+    ZipListZSetLocator l = ZipListZSetLocator.get();
     l.locate(zl, member, score, false);
     assert l.found < 0 : "insert of a present member";
     insertAt(zl, l.insertAt, member, score);
@@ -257,7 +123,7 @@ final class ZipListZSet {
 
   /**
    * Redis: zzlInsertAt — member first, then the score in its stored form, at a position token from
-   * {@link Locator#insertAt} or {@link ZipList#endPosition()}.
+   * {@link ZipListZSetLocator#insertAt} or {@link ZipList#endPosition()}.
    */
   static void insertAt(ZipList zl, long position, byte[] member, double score) {
     long next = zl.insertAtPosition(position, member);
