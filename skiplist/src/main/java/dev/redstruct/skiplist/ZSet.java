@@ -358,14 +358,16 @@ public final class ZSet {
     double cur;
     int at = -1;
     ZSkipList.Node node = null;
-    ZipListZSet.Locator locator = null;
+    ZipListZSetLocator locator = null;
+    long hash = 0; // the member's dict hash, skiplist encoding only: hashed once per add
     if (compact != null) {
-      locator = ZipListZSet.Locator.get();
+      locator = ZipListZSetLocator.get();
       locator.locate(compact, member, score, false);
       at = locator.found;
       cur = at < 0 ? Double.NaN : locator.foundScore;
     } else {
-      node = dict.get(member);
+      hash = dict.hashOf(member);
+      node = dict.getWithHash(member, hash);
       cur = node == null ? Double.NaN : node.score;
     }
     boolean exists = compact != null ? at >= 0 : node != null;
@@ -373,7 +375,7 @@ public final class ZSet {
       if ((flags & XX) != 0) {
         return OUT_NOP;
       }
-      insertNew(score, member, locator);
+      insertNew(score, member, locator, hash);
       lastScore = score;
       return OUT_ADDED;
     }
@@ -399,14 +401,18 @@ public final class ZSet {
     } else {
       ZSkipList.Node moved = zsl.updateScore(cur, node.member, score);
       if (moved != node) {
-        dict.put(moved.member, moved);
+        dict.putWithHash(moved.member, hash, moved);
       }
     }
     return OUT_UPDATED;
   }
 
-  /** Inserts an absent member, choosing or converting the encoding as Redis would. */
-  private void insertNew(double score, byte[] member, ZipListZSet.Locator located) {
+  /**
+   * Inserts an absent member, choosing or converting the encoding as Redis would. {@code located}
+   * is the compact lookup's walk, or null when the lookup went to the dict, whose {@code hash} of
+   * the member is then still valid (a skiplist set never converts back here).
+   */
+  private void insertNew(double score, byte[] member, ZipListZSetLocator located, long hash) {
     if (size() == 0) {
       // A new key: compact unless entries-limit 0 or the first member is too long.
       if (maxCompactEntries == 0 || member.length > maxCompactValue) {
@@ -427,7 +433,7 @@ public final class ZSet {
       ZipListZSet.insert(compact, member, score);
     } else {
       byte[] copy = member.clone();
-      dict.put(copy, zsl.insert(score, copy));
+      dict.putWithHash(copy, located == null ? hash : dict.hashOf(copy), zsl.insert(score, copy));
     }
   }
 
