@@ -113,6 +113,7 @@ final class ZipListZSetLocator implements ZipListVisitor {
       foundScore = RedisNumbers.parseScoreOrNaN(array, offset, length);
       return false;
     }
+    this.array = array; // also here: the members may all be integer entries
     scoreOff[i] = offset;
     scoreLen[i] = length;
     pairs = i + 1;
