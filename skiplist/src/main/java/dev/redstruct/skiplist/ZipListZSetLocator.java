@@ -66,6 +66,9 @@ final class ZipListZSetLocator implements ZipListVisitor {
   private int[] scoreLen = new int[16];
   private long[] scoreInt = new long[16];
 
+  /** Note capacity kept between locates (40 bytes of notes per pair: at most 320 KiB kept). */
+  static final int MAX_KEPT_PAIRS = 8192;
+
   static ZipListZSetLocator get() {
     return PER_THREAD.get();
   }
@@ -89,6 +92,9 @@ final class ZipListZSetLocator implements ZipListVisitor {
     }
     this.member = null;
     this.array = null;
+    if (pos.length > MAX_KEPT_PAIRS) {
+      notes(16); // a huge loaded set passed by: do not keep its notes for the thread's lifetime
+    }
   }
 
   @Override
@@ -174,8 +180,16 @@ final class ZipListZSetLocator implements ZipListVisitor {
     return Bytes.compare(array, memberOff[i], memberLen[i], member, 0, member.length) > 0;
   }
 
+  /** Current note capacity, in pairs (tests). */
+  int capacity() {
+    return pos.length;
+  }
+
   private void grow() {
-    int n = pos.length * 2;
+    notes(pos.length * 2);
+  }
+
+  private void notes(int n) {
     pos = Arrays.copyOf(pos, n);
     memberOff = Arrays.copyOf(memberOff, n);
     memberLen = Arrays.copyOf(memberLen, n);

@@ -98,6 +98,24 @@ class ZSetCompactAddTest {
     }
   }
 
+  /** A compact set loaded beyond the thresholds is walked, and its notes are not kept after. */
+  @Test
+  void hugeLoadedCompactSetLeavesNoHugeScratch() {
+    int n = ZipListZSetLocator.MAX_KEPT_PAIRS + 10;
+    ZipList zl = ZipList.create();
+    for (int i = 0; i < n; i++) {
+      zl.pushTail(Bytes.utf8(String.format("m%06d", i)));
+      zl.pushTail(i);
+    }
+    ZSet z = ZSet.fromCompact(zl.toByteArray());
+    assertTrue(z.add(n / 2.0 + 0.5, Bytes.utf8("new")));
+    // The lookup walked the loaded compact set; the add then converted it, as zsetAdd does.
+    assertEquals(ZSet.Encoding.SKIPLIST, z.encoding());
+    assertEquals(n / 2 + 1, z.rank(Bytes.utf8("new"), false).getAsLong());
+    assertTrue(ZipListZSetLocator.get().capacity() <= ZipListZSetLocator.MAX_KEPT_PAIRS);
+    z.checkInvariants();
+  }
+
   /** Regression: integer-entry members with text scores (the walk noted no text member). */
   @Test
   void integerMembersWithTextScores() {
