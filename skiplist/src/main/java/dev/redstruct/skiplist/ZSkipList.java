@@ -169,6 +169,17 @@ final class ZSkipList {
         default -> sHigh[i - INLINE_LEVELS] = s;
       }
     }
+
+    /** {@code setSpan(i, span(i) + 1)} in one dispatch: zslInsert's step for untouched levels. */
+    void incrementSpan(int i) {
+      switch (i) {
+        case 0 -> s0++;
+        case 1 -> s1++;
+        case 2 -> s2++;
+        case 3 -> s3++;
+        default -> sHigh[i - INLINE_LEVELS]++;
+      }
+    }
   }
 
   private final Node header = new Node(MAX_LEVEL, 0, null);
@@ -257,7 +268,7 @@ final class ZSkipList {
       update[i].setSpan(i, (rank[0] - rank[i]) + 1);
     }
     for (int i = lvl; i < level; i++) {
-      update[i].setSpan(i, update[i].span(i) + 1);
+      update[i].incrementSpan(i);
     }
     n.backward = update[0] == header ? null : update[0];
     if (n.forward(0) != null) {
