@@ -296,6 +296,28 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return null;
   }
 
+  /**
+   * Adds a key that the caller knows to be absent (it just missed a lookup, and nothing changed the
+   * dict since), with its hash already computed: {@link #putWithHash} without the second lookup.
+   * Redis: dictAdd after a failed dictFind, as zsetAdd does.
+   *
+   * @param key the key, absent (checked only by {@code assert})
+   * @param hash {@code hashOf(key)} (checked only by {@code assert})
+   * @param value the value
+   * @throws NullPointerException if the key or the value is null
+   */
+  public void addAbsentWithHash(K key, long hash, V value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    assert hash == hash(key) : "hash is not hashOf(key)";
+    if (rehashIdx >= 0 && pauseRehash == 0) {
+      rehash(1);
+    }
+    expandIfNeeded();
+    assert findInTables(key, hash) == null : "key is present";
+    insert(key, hash, value);
+  }
+
   /** Looks in t0 (skipped below rehashIdx: those buckets are empty, I2), then t1 if rehashing. */
   private Node<K, V> findInTables(Object key, long h) {
     int b0 = (int) h & mask0;

@@ -29,6 +29,9 @@ class DictWithHashTest {
       assertEquals(model.get(k), d.getWithHash(key, h));
       if (rnd.nextInt(4) == 0) {
         assertEquals(model.remove(k), d.remove(key));
+      } else if (!model.containsKey(k) && rnd.nextBoolean()) {
+        d.addAbsentWithHash(key.clone(), h, i);
+        model.put(k, i);
       } else {
         assertEquals(model.put(k, i), d.putWithHash(key.clone(), h, i));
       }
@@ -47,6 +50,8 @@ class DictWithHashTest {
     assertThrows(NullPointerException.class, () -> d.getWithHash(null, 0));
     assertThrows(NullPointerException.class, () -> d.putWithHash(null, 0, 1));
     assertThrows(NullPointerException.class, () -> d.putWithHash("a", d.hashOf("a"), null));
+    assertThrows(NullPointerException.class, () -> d.addAbsentWithHash("a", d.hashOf("a"), null));
+    assertThrows(NullPointerException.class, () -> d.addAbsentWithHash(null, 0, 1));
     assertNull(d.getWithHash("a", d.hashOf("a")));
   }
 }
