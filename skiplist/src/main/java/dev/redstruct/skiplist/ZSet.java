@@ -433,7 +433,8 @@ public final class ZSet {
       ZipListZSet.insert(compact, member, score);
     } else {
       byte[] copy = member.clone();
-      dict.putWithHash(copy, located == null ? hash : dict.hashOf(copy), zsl.insert(score, copy));
+      dict.addAbsentWithHash(
+          copy, located == null ? hash : dict.hashOf(copy), zsl.insert(score, copy));
     }
   }
 
