@@ -261,7 +261,16 @@ final class ZSkipList {
       level = lvl;
     }
     Node n = new Node(lvl, score, member);
-    for (int i = 0; i < lvl; i++) {
+    // Level 0 (every node has it) on the fields: the successor's score is the predecessor's
+    // cached one (I5), and the new span there is 1 (rank[0] - rank[0] = 0).
+    Node u = update[0];
+    n.f0 = u.f0;
+    n.c0 = u.c0;
+    n.s0 = u.s0;
+    u.f0 = n;
+    u.c0 = score;
+    u.s0 = 1;
+    for (int i = 1; i < lvl; i++) {
       n.setForward(i, update[i].forward(i));
       update[i].setForward(i, n);
       n.setSpan(i, update[i].span(i) - (rank[0] - rank[i]));
