@@ -515,6 +515,98 @@ public final class ZipList {
   }
 
   /**
+   * Passes every entry, first to last, to {@code visitor} with its position token, until the
+   * visitor returns {@code false}; a position lets {@link #insertAtPosition(long, byte[])} insert
+   * before that entry in O(1) plus the move of the bytes after it. Redis: the {@code ziplistNext}
+   * loop, whose entry pointers {@code ziplistInsert} takes.
+   *
+   * @param visitor receives each entry
+   * @return {@code true} if the walk reached the end, {@code false} if the visitor ended it
+   * @throws java.util.ConcurrentModificationException if a callback changed this ziplist
+   */
+  public boolean visit(ZipListVisitor visitor) {
+    return ZipListVisit.visit(this, Objects.requireNonNull(visitor, "visitor"));
+  }
+
+  /**
+   * Returns the position after the last entry (inserting there appends), valid until the bytes next
+   * change.
+   *
+   * @return the end's position token
+   */
+  public long endPosition() {
+    return ZipListVisit.token(layoutVersion, ZipListLayout.zlbytesInt(zl) - 1);
+  }
+
+  /**
+   * Inserts {@code value} before the entry at {@code position} (or appends, at {@link
+   * #endPosition()}), as {@link #insert(int, byte[])} does without the walk to an index. Redis:
+   * {@code ziplistInsert(zl, p, s, slen)}.
+   *
+   * @param position a token from {@link #visit}, {@link #endPosition()} or a previous insert, of
+   *     this ziplist's current bytes
+   * @param value the bytes; not retained
+   * @return the position of the entry after the inserted one, in the new bytes (insert there to
+   *     place another value right after this one)
+   * @throws IllegalArgumentException if the position is stale (the bytes changed since)
+   * @throws IllegalStateException if the blob would exceed 1 GiB
+   */
+  public long insertAtPosition(long position, byte[] value) {
+    return insertAtPosition(position, value, 0, value.length);
+  }
+
+  /**
+   * Inserts {@code value[off, off + len)}; see {@link #insertAtPosition(long, byte[])}.
+   *
+   * @param position a current position token
+   * @param value holds the bytes; not retained
+   * @param off first byte
+   * @param len byte count
+   * @return the position of the entry after the inserted one
+   * @throws IllegalArgumentException if the position is stale
+   * @throws IndexOutOfBoundsException if the slice is outside {@code value}
+   * @throws IllegalStateException if the blob would exceed 1 GiB
+   */
+  public long insertAtPosition(long position, byte[] value, int off, int len) {
+    int p = offsetOfPosition(position);
+    Objects.checkFromIndexSize(off, len, value.length);
+    prepare(value, off, len);
+    return insertAtReturningNext(p);
+  }
+
+  /**
+   * Inserts the integer {@code value}; see {@link #insertAtPosition(long, byte[])}.
+   *
+   * @param position a current position token
+   * @param value the integer
+   * @return the position of the entry after the inserted one
+   * @throws IllegalArgumentException if the position is stale
+   * @throws IllegalStateException if the blob would exceed 1 GiB
+   */
+  public long insertAtPosition(long position, long value) {
+    int p = offsetOfPosition(position);
+    prepare(value);
+    return insertAtReturningNext(p);
+  }
+
+  private int offsetOfPosition(long position) {
+    int p = (int) position;
+    if ((int) (position >>> 32) != layoutVersion
+        || p < HEADER_SIZE
+        || p > ZipListLayout.zlbytesInt(zl) - 1) {
+      throw new IllegalArgumentException("stale or foreign ziplist position " + position);
+    }
+    return p;
+  }
+
+  /** Inserts the prepared value at p and returns the position of the entry now after it. */
+  private long insertAtReturningNext(int p) {
+    insertAt(p);
+    int next = p + decodeAt(ZipListWork.get().entry, p, false).rawLength();
+    return ZipListVisit.token(layoutVersion, next);
+  }
+
+  /**
    * Returns a {@link List} view whose elements are this ziplist's entries decoded by {@code codec}.
    * Changes write through both ways. {@code get(int)} costs O(n) (hence no {@link
    * java.util.RandomAccess}); iterators walk in O(1) per step. Null elements are rejected by the
@@ -706,6 +798,11 @@ public final class ZipList {
   /** Prepares {@code s} in this thread's work area, for a following {@link #insertAt(int)}. */
   void prepare(byte[] s) {
     ZipListWork.get().prepare(s);
+  }
+
+  /** As {@link #prepare(byte[])} for the slice {@code s[off, off + len)}. */
+  void prepare(byte[] s, int off, int len) {
+    ZipListWork.get().prepare(s, off, len);
   }
 
   /** Prepares {@code v} in this thread's work area, for a following {@link #insertAt(int)}. */

@@ -23,6 +23,7 @@ final class ZipListWork {
   int vEnc;
   long vInt;
   byte[] vStr;
+  int vOff;
   int vLen;
 
   private ZipListWork() {}
@@ -33,14 +34,18 @@ final class ZipListWork {
 
   /** Redis: {@code zipTryEncoding}; integer-looking strings of 1..31 bytes become integers. */
   void prepare(byte[] s) {
-    Objects.requireNonNull(s, "value");
-    int len = s.length;
-    if (len >= 1 && len <= MAX_INT_CANDIDATE_LENGTH && RedisNumbers.isCanonicalLong(s, 0, len)) {
-      prepare(RedisNumbers.parseCanonicalLong(s, 0, len));
+    prepare(Objects.requireNonNull(s, "value"), 0, s.length);
+  }
+
+  /** As {@link #prepare(byte[])} for the slice {@code s[off, off + len)}. */
+  void prepare(byte[] s, int off, int len) {
+    if (len >= 1 && len <= MAX_INT_CANDIDATE_LENGTH && RedisNumbers.isCanonicalLong(s, off, len)) {
+      prepare(RedisNumbers.parseCanonicalLong(s, off, len));
       return;
     }
     vEnc = ZipListLayout.STR_06B;
     vStr = s;
+    vOff = off;
     vLen = len;
   }
 
@@ -62,7 +67,7 @@ final class ZipListWork {
   void writeTo(byte[] zl, int p) {
     if (vStr != null) {
       p += ZipListLayout.writeStringHeader(zl, p, vLen);
-      System.arraycopy(vStr, 0, zl, p, vLen);
+      System.arraycopy(vStr, vOff, zl, p, vLen);
       vStr = null; // not retained
     } else {
       zl[p] = (byte) vEnc;
