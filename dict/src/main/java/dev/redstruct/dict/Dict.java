@@ -216,21 +216,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    */
   @Override
   public V put(K key, V value) {
-    Objects.requireNonNull(key, "key");
-    Objects.requireNonNull(value, "value");
-    if (rehashIdx >= 0 && pauseRehash == 0) {
-      rehash(1);
-    }
-    long h = hash(key);
-    expandIfNeeded();
-    Node<K, V> e = findInTables(key, h);
-    if (e != null) {
-      V old = e.value;
-      e.value = value;
-      return old;
-    }
-    insert(key, h, value);
-    return null;
+    return putWithHash(key, hash(Objects.requireNonNull(key, "key")), value);
   }
 
   /**
