@@ -601,14 +601,27 @@ final class ZSkipList {
     if (x1 == target) {
       return r;
     }
-    Node x0 = x1;
-    Node f0;
-    while (x0.c0 < score || (x0.c0 == score && ((f0 = x0.f0) == target || before(f0, member)))) {
-      r += x0.s0;
-      x0 = x0.f0;
-    }
-    if (x0 == target) {
-      return r;
+    // Level 0: the target is a level-1 node between x1 and q = x1.f1 (the first node of level 2
+    // or more after it, or null). Walk from x1 towards the target and from the target towards q
+    // in step: the two chains of loads are independent, so they run side by side, and the first
+    // to arrive gives the rank (x1.s1 is the distance from x1 to q when q is not null, I2).
+    Node q = x1.f1;
+    Node a = x1;
+    Node b = target;
+    int steps = 0;
+    while (true) {
+      steps++;
+      a = a.f0;
+      if (a == target) {
+        return r + steps;
+      }
+      b = b.f0;
+      if (b == q) {
+        return q == null ? length + 1 - steps : r + x1.s1 - steps;
+      }
+      if (a == null) {
+        break;
+      }
     }
     throw new AssertionError("node not in this skiplist");
   }
