@@ -443,16 +443,41 @@ final class ZSkipList {
     length--;
   }
 
-  /** Fills {@link #update} with the last node before (score, member) at each level. */
+  /**
+   * Fills {@link #update} with the last node before (score, member) at each level. Levels 3..0,
+   * where most steps are, run on typed links as in {@link #rank(Node)}; above the list level the
+   * header's cached scores are NaN, so those loops do not move, and their update entries (the
+   * header) are never read.
+   */
   private Node findUpdate(double score, byte[] member) {
     Node x = header;
-    for (int i = level - 1; i >= 0; i--) {
+    for (int i = level - 1; i >= 4; i--) {
       while (forwardBefore(x, i, score, member)) {
         x = x.forward(i);
       }
       update[i] = x;
     }
-    return x.forward(0);
+    Node4 x3 = (Node4) x; // the header, or a node reached at level 4 or above
+    while (x3.c3 < score || (x3.c3 == score && before(x3.f3, member))) {
+      x3 = x3.f3;
+    }
+    update[3] = x3;
+    Node3 x2 = x3;
+    while (x2.c2 < score || (x2.c2 == score && before(x2.f2, member))) {
+      x2 = x2.f2;
+    }
+    update[2] = x2;
+    Node2 x1 = x2;
+    while (x1.c1 < score || (x1.c1 == score && before(x1.f1, member))) {
+      x1 = x1.f1;
+    }
+    update[1] = x1;
+    Node x0 = x1;
+    while (x0.c0 < score || (x0.c0 == score && before(x0.f0, member))) {
+      x0 = x0.f0;
+    }
+    update[0] = x0;
+    return x0.f0;
   }
 
   /**
