@@ -1,6 +1,14 @@
 package dev.redstruct.skiplist;
 
 import dev.redstruct.core.Bytes;
+import dev.redstruct.skiplist.SkipNodes.Node2;
+import dev.redstruct.skiplist.SkipNodes.Node3;
+import dev.redstruct.skiplist.SkipNodes.Node4;
+import dev.redstruct.skiplist.SkipNodes.Node5;
+import dev.redstruct.skiplist.SkipNodes.Node6;
+import dev.redstruct.skiplist.SkipNodes.Node7;
+import dev.redstruct.skiplist.SkipNodes.Node8;
+import dev.redstruct.skiplist.SkipNodes.NodeTall;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
@@ -41,7 +49,7 @@ final class ZSkipList {
    *  I5 every node's cached forwardScore(i) is the score of forward(i), NaN for a null link.
    *
    * Node layout. Redis allocates a node with exactly its levels (a flexible array member). Here a
-   * node of level k is an instance of Node, Node2 .. Node8 or NodeTall (k >= 9), each class adding
+   * node of level k is an instance of Node or (in SkipNodes) Node2 .. Node8 or NodeTall (k >= 9), each adding
    * one level's (cached score, link, span) to its superclass, so a level-1 node is 48 bytes and
    * the fields one descent step reads sit together. A link at level i is typed as the class of
    * level i + 1, which makes "a level-i link leads to a node of level > i" (part of I2) a type
@@ -60,18 +68,6 @@ final class ZSkipList {
   static final int INLINE_LEVELS = 8;
 
   /**
-   * Level 0 of a node: the link, its span and its cached target score (I5). It is the root of the
-   * node classes so that the JVM lays these three fields out first, next to the object header.
-   */
-  abstract static class Level0 {
-    // Score of f0, NaN when f0 is null: a descent decides whether to advance from x's own fields
-    // and touches the next node only when it moves there (or on a tie).
-    double c0 = Double.NaN;
-    Node f0;
-    int s0;
-  }
-
-  /**
    * A list node of level 1. {@code Node2} .. {@code Node8} add one level each, in fields laid out
    * level by level (the JVM places a superclass's fields first), and {@link NodeTall} keeps the
    * levels from 8 up in arrays, so that a node carries only the levels it has: 48 bytes for the 3/4
@@ -80,7 +76,7 @@ final class ZSkipList {
    * descent that moves along level i needs no cast. The header is a {@code NodeTall} of {@link
    * #MAX_LEVEL} levels with a null member.
    */
-  static class Node extends Level0 {
+  static class Node extends SkipNodes.Level0 {
     final byte[] member;
     double score;
     Node backward;
@@ -222,98 +218,6 @@ final class ZSkipList {
         case 7 -> ((Node8) this).s7 = s;
         default -> ((NodeTall) this).sHigh[i - INLINE_LEVELS] = s;
       }
-    }
-  }
-
-  /** A node of level 2: adds level 1 (link, span, cached score). */
-  static class Node2 extends Node {
-    double c1 = Double.NaN;
-    Node2 f1;
-    int s1;
-
-    Node2(double score, byte[] member) {
-      super(score, member);
-    }
-  }
-
-  /** A node of level 3. */
-  static class Node3 extends Node2 {
-    double c2 = Double.NaN;
-    Node3 f2;
-    int s2;
-
-    Node3(double score, byte[] member) {
-      super(score, member);
-    }
-  }
-
-  /** A node of level 4. */
-  static class Node4 extends Node3 {
-    double c3 = Double.NaN;
-    Node4 f3;
-    int s3;
-
-    Node4(double score, byte[] member) {
-      super(score, member);
-    }
-  }
-
-  /** A node of level 5. */
-  static class Node5 extends Node4 {
-    double c4 = Double.NaN;
-    Node5 f4;
-    int s4;
-
-    Node5(double score, byte[] member) {
-      super(score, member);
-    }
-  }
-
-  /** A node of level 6. */
-  static class Node6 extends Node5 {
-    double c5 = Double.NaN;
-    Node6 f5;
-    int s5;
-
-    Node6(double score, byte[] member) {
-      super(score, member);
-    }
-  }
-
-  /** A node of level 7. */
-  static class Node7 extends Node6 {
-    double c6 = Double.NaN;
-    Node7 f6;
-    int s6;
-
-    Node7(double score, byte[] member) {
-      super(score, member);
-    }
-  }
-
-  /** A node of level 8. */
-  static class Node8 extends Node7 {
-    double c7 = Double.NaN;
-    Node8 f7;
-    int s7;
-
-    Node8(double score, byte[] member) {
-      super(score, member);
-    }
-  }
-
-  /** A node of level 9 or more (about 1 in 65536): levels from 8 up live in arrays. */
-  static final class NodeTall extends Node8 {
-    final NodeTall[] fHigh;
-    final int[] sHigh;
-    final double[] cHigh;
-
-    NodeTall(int level, double score, byte[] member) {
-      super(score, member);
-      this.fHigh = new NodeTall[level - INLINE_LEVELS];
-      this.sHigh = new int[level - INLINE_LEVELS];
-      this.cHigh = new double[level - INLINE_LEVELS];
-      java.util.Arrays.fill(cHigh, Double.NaN);
     }
   }
 
