@@ -233,6 +233,91 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return null;
   }
 
+  /**
+   * Returns the hash this dict gives {@code key} (its {@link Hasher}'s). With {@link #getWithHash}
+   * and {@link #putWithHash}, a caller that looks a key up and then adds it hashes it once instead
+   * of twice. Redis: dictHashKey.
+   *
+   * @param key the key
+   * @return its 64-bit hash
+   * @throws NullPointerException if the key is null
+   */
+  public long hashOf(Object key) {
+    return hash(Objects.requireNonNull(key, "key"));
+  }
+
+  /**
+   * {@link #get} with the key's hash already computed. Redis: dictFind, with dictHashKey hoisted.
+   *
+   * @param key the key
+   * @param hash {@code hashOf(key)}; any other value gives an unspecified answer
+   * @return the value, or null if absent
+   * @throws NullPointerException if the key is null
+   */
+  public V getWithHash(Object key, long hash) {
+    Objects.requireNonNull(key, "key");
+    assert hash == hash(key) : "hash is not hashOf(key)";
+    if (used0 + used1 == 0) {
+      return null;
+    }
+    if (rehashIdx >= 0 && pauseRehash == 0) {
+      rehash(1);
+    }
+    Node<K, V> e = findInTables(key, hash);
+    return e == null ? null : e.value;
+  }
+
+  /**
+   * {@link #put} with the key's hash already computed. Redis: dictReplace, with dictHashKey
+   * hoisted.
+   *
+   * @param key the key
+   * @param hash {@code hashOf(key)}; any other value corrupts the dict (checked only by {@code
+   *     assert})
+   * @param value the value
+   * @return the previous value, or null
+   * @throws NullPointerException if the key or the value is null
+   */
+  public V putWithHash(K key, long hash, V value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    assert hash == hash(key) : "hash is not hashOf(key)";
+    if (rehashIdx >= 0 && pauseRehash == 0) {
+      rehash(1);
+    }
+    expandIfNeeded();
+    Node<K, V> e = findInTables(key, hash);
+    if (e != null) {
+      V old = e.value;
+      e.value = value;
+      return old;
+    }
+    insert(key, hash, value);
+    return null;
+  }
+
+  /**
+   * Adds a key that the caller knows to be absent (it just missed a lookup, and nothing changed the
+   * dict since), with its hash already computed: {@link #putWithHash} without the second lookup.
+   * Redis: dictAdd after a failed dictFind, as zsetAdd does.
+   *
+   * @param key the key, absent (checked only by {@code assert})
+   * @param hash {@code hashOf(key)} (checked only by {@code assert})
+   * @param value the value
+   * @throws NullPointerException if the key or the value is null
+   */
+  public void addAbsentWithHash(K key, long hash, V value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    assert hash == hash(key) : "hash is not hashOf(key)";
+    if (rehashIdx >= 0 && pauseRehash == 0) {
+      rehash(1);
+    }
+    expandIfNeeded();
+    assert findInTables(key, hash) == null : "key is present";
+    insert(key, hash, value);
+  }
+
   /** Looks in t0 (skipped below rehashIdx: those buckets are empty, I2), then t1 if rehashing. */
   private Node<K, V> findInTables(Object key, long h) {
     int b0 = (int) h & mask0;

@@ -122,11 +122,6 @@ public final class ZSet {
   ZSkipList zsl;
   // Score computed by the last addOne (Redis's *newscore): replies use it, not the stored form.
   private double lastScore;
-  // Out-parameter of compact lookups (one walk finds the member and reads its score).
-  private final double[] found = new double[1];
-
-  // Reused by addOne's compact walk (find and insert position together).
-  private final ZipListZSet.Locator locator = new ZipListZSet.Locator();
 
   private ZSet(int maxCompactEntries, int maxCompactValue, long seed) {
     this.maxCompactEntries = maxCompactEntries;
@@ -363,12 +358,16 @@ public final class ZSet {
     double cur;
     int at = -1;
     ZSkipList.Node node = null;
+    ZipListZSetLocator locator = null;
+    long hash = 0; // the member's dict hash, skiplist encoding only: hashed once per add
     if (compact != null) {
-      locator.locate(compact, member, score);
+      locator = ZipListZSetLocator.get();
+      locator.locate(compact, member, score, false);
       at = locator.found;
       cur = at < 0 ? Double.NaN : locator.foundScore;
     } else {
-      node = dict.get(member);
+      hash = dict.hashOf(member);
+      node = dict.getWithHash(member, hash);
       cur = node == null ? Double.NaN : node.score;
     }
     boolean exists = compact != null ? at >= 0 : node != null;
@@ -376,7 +375,7 @@ public final class ZSet {
       if ((flags & XX) != 0) {
         return OUT_NOP;
       }
-      insertNew(score, member, compact != null ? locator.insertAt : -1);
+      insertNew(score, member, locator, hash);
       lastScore = score;
       return OUT_ADDED;
     }
@@ -402,14 +401,18 @@ public final class ZSet {
     } else {
       ZSkipList.Node moved = zsl.updateScore(cur, node.member, score);
       if (moved != node) {
-        dict.put(moved.member, moved);
+        dict.putWithHash(moved.member, hash, moved);
       }
     }
     return OUT_UPDATED;
   }
 
-  /** Inserts an absent member, choosing or converting the encoding as Redis would. */
-  private void insertNew(double score, byte[] member, int compactAt) {
+  /**
+   * Inserts an absent member, choosing or converting the encoding as Redis would. {@code located}
+   * is the compact lookup's walk, or null when the lookup went to the dict, whose {@code hash} of
+   * the member is then still valid (a skiplist set never converts back here).
+   */
+  private void insertNew(double score, byte[] member, ZipListZSetLocator located, long hash) {
     if (size() == 0) {
       // A new key: compact unless entries-limit 0 or the first member is too long.
       if (maxCompactEntries == 0 || member.length > maxCompactValue) {
@@ -423,13 +426,15 @@ public final class ZSet {
         && (size() + 1 > maxCompactEntries || member.length > maxCompactValue)) {
       toSkiplist();
     }
-    if (compact != null && compactAt >= 0) {
-      ZipListZSet.insertAt(compact, compactAt, member, score); // the ziplist copies the bytes
+    if (compact != null && located != null) {
+      // The position is still current: nothing changed the ziplist since the walk.
+      ZipListZSet.insertAt(compact, located.insertAt, member, score); // copies the bytes
     } else if (compact != null) {
       ZipListZSet.insert(compact, member, score);
     } else {
       byte[] copy = member.clone();
-      dict.put(copy, zsl.insert(score, copy));
+      dict.addAbsentWithHash(
+          copy, located == null ? hash : dict.hashOf(copy), zsl.insert(score, copy));
     }
   }
 
@@ -536,7 +541,7 @@ public final class ZSet {
   public double scoreOrNaN(byte[] member) {
     Objects.requireNonNull(member, "member");
     if (compact != null) {
-      return ZipListZSet.find(compact, member, found) < 0 ? Double.NaN : found[0];
+      return ZipListZSet.findScore(compact, member);
     }
     ZSkipList.Node node = dict.get(member);
     return node == null ? Double.NaN : node.score;

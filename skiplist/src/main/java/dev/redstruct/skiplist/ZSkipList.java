@@ -59,10 +59,8 @@ final class ZSkipList {
   /** Redis: ZSKIPLIST_MAXLEVEL, src/server.h. */
   static final int MAX_LEVEL = 32;
 
-  /** Redis: ZSKIPLIST_P, src/server.h; compared against a 31-bit draw as 7.0 does. */
+  /** Redis: ZSKIPLIST_P, src/server.h; drawn as two random bits per level (randomLevel). */
   static final double P = 0.25;
-
-  private static final int P_THRESHOLD = (int) (P * (1 << 30) * 2);
 
   /** Levels whose link and span live in node fields; higher levels use three small arrays. */
   static final int INLINE_LEVELS = 8;
@@ -219,6 +217,21 @@ final class ZSkipList {
         default -> ((NodeTall) this).sHigh[i - INLINE_LEVELS] = s;
       }
     }
+
+    /** {@code setSpan(i, span(i) + 1)} in one dispatch: zslInsert's step for untouched levels. */
+    void incrementSpan(int i) {
+      switch (i) {
+        case 0 -> s0++;
+        case 1 -> ((Node2) this).s1++;
+        case 2 -> ((Node3) this).s2++;
+        case 3 -> ((Node4) this).s3++;
+        case 4 -> ((Node5) this).s4++;
+        case 5 -> ((Node6) this).s5++;
+        case 6 -> ((Node7) this).s6++;
+        case 7 -> ((Node8) this).s7++;
+        default -> ((NodeTall) this).sHigh[i - INLINE_LEVELS]++;
+      }
+    }
   }
 
   private final NodeTall header = new NodeTall(MAX_LEVEL, 0, null);
@@ -251,13 +264,15 @@ final class ZSkipList {
     return tail;
   }
 
-  /** Redis: zslRandomLevel. P(level &gt;= k) = P^(k-1). */
+  /**
+   * Redis: zslRandomLevel. P(level &gt;= k) = P^(k-1), capped at MAX_LEVEL. Redis draws once per
+   * level (about 1.33 draws per node); one 64-bit draw holds the 31 two-bit trials a node can need:
+   * level k + 1 needs the k lowest bit pairs all zero (probability 1/4 each, independent), that is
+   * at least 2k trailing zero bits.
+   */
   int randomLevel() {
-    int lvl = 1;
-    while (lvl < MAX_LEVEL && (random.nextInt() >>> 1) < P_THRESHOLD) {
-      lvl++;
-    }
-    return lvl;
+    assert P == 0.25;
+    return Math.min(MAX_LEVEL, 1 + Long.numberOfTrailingZeros(random.nextLong()) / 2);
   }
 
   static int compare(double s1, byte[] m1, double s2, byte[] m2) {
@@ -287,16 +302,7 @@ final class ZSkipList {
    */
   Node insert(double score, byte[] member) {
     assert !Double.isNaN(score);
-    Node x = header;
-    for (int i = level - 1; i >= 0; i--) {
-      int r = i == level - 1 ? 0 : rank[i + 1];
-      while (forwardBefore(x, i, score, member)) {
-        r += x.span(i);
-        x = x.forward(i);
-      }
-      rank[i] = r;
-      update[i] = x;
-    }
+    descendForInsert(score, member);
     int lvl = randomLevel();
     if (lvl > level) {
       for (int i = level; i < lvl; i++) {
@@ -307,14 +313,23 @@ final class ZSkipList {
       level = lvl;
     }
     Node n = Node.create(lvl, score, member);
-    for (int i = 0; i < lvl; i++) {
+    // Level 0 (every node has it) on the fields: the successor's score is the predecessor's
+    // cached one (I5), and the new span there is 1 (rank[0] - rank[0] = 0).
+    Node u = update[0];
+    n.f0 = u.f0;
+    n.c0 = u.c0;
+    n.s0 = u.s0;
+    u.f0 = n;
+    u.c0 = score;
+    u.s0 = 1;
+    for (int i = 1; i < lvl; i++) {
       n.setForward(i, update[i].forward(i));
       update[i].setForward(i, n);
       n.setSpan(i, update[i].span(i) - (rank[0] - rank[i]));
       update[i].setSpan(i, (rank[0] - rank[i]) + 1);
     }
     for (int i = lvl; i < level; i++) {
-      update[i].setSpan(i, update[i].span(i) + 1);
+      update[i].incrementSpan(i);
     }
     n.backward = update[0] == header ? null : update[0];
     if (n.forward(0) != null) {
@@ -324,6 +339,61 @@ final class ZSkipList {
     }
     length++;
     return n;
+  }
+
+  /**
+   * zslInsert's descent: fills {@link #update} and {@link #rank} for (score, member). The levels
+   * held in node fields (3 to 0, where most of the steps are) are written out one by one on the
+   * fields themselves, so that the loop that runs for every step does not go through the
+   * level-indexed accessors' switches; the levels above use them. Each level is the same loop as
+   * {@link #forwardBefore}'s.
+   */
+  private void descendForInsert(double score, byte[] member) {
+    Node x = header;
+    int r = 0;
+    for (int i = level - 1; i >= 4; i--) {
+      while (forwardBefore(x, i, score, member)) {
+        r += x.span(i);
+        x = x.forward(i);
+      }
+      rank[i] = r;
+      update[i] = x;
+    }
+    // x is the header or a node reached at level 4 or above: a Node4 (typed links below).
+    Node4 x3 = (Node4) x;
+    if (level > 3) {
+      while (x3.c3 < score || (x3.c3 == score && Bytes.compare(x3.f3.member, member) < 0)) {
+        r += x3.s3;
+        x3 = x3.f3;
+      }
+      rank[3] = r;
+      update[3] = x3;
+    }
+    Node3 x2 = x3;
+    if (level > 2) {
+      while (x2.c2 < score || (x2.c2 == score && Bytes.compare(x2.f2.member, member) < 0)) {
+        r += x2.s2;
+        x2 = x2.f2;
+      }
+      rank[2] = r;
+      update[2] = x2;
+    }
+    Node2 x1 = x2;
+    if (level > 1) {
+      while (x1.c1 < score || (x1.c1 == score && Bytes.compare(x1.f1.member, member) < 0)) {
+        r += x1.s1;
+        x1 = x1.f1;
+      }
+      rank[1] = r;
+      update[1] = x1;
+    }
+    Node x0 = x1;
+    while (x0.c0 < score || (x0.c0 == score && Bytes.compare(x0.f0.member, member) < 0)) {
+      r += x0.s0;
+      x0 = x0.f0;
+    }
+    rank[0] = r;
+    update[0] = x0;
   }
 
   /** Unlinks x given the predecessor vector in {@link #update}. Redis: zslDeleteNode. */

@@ -93,6 +93,7 @@ public final class ZipList {
   private int vEnc;
   private long vInt;
   private byte[] vStr;
+  private int vOff;
   private int vLen;
 
   private ZipList(byte[] zl, int size, int maxBytes, boolean trusted) {
@@ -493,6 +494,96 @@ public final class ZipList {
   }
 
   /**
+   * Passes every entry, first to last, to {@code visitor} with its position token, until the
+   * visitor returns {@code false}; a position lets {@link #insertAtPosition(long, byte[])} insert
+   * before that entry in O(1) plus the move of the bytes after it. Redis: the {@code ziplistNext}
+   * loop, whose entry pointers {@code ziplistInsert} takes.
+   *
+   * @param visitor receives each entry
+   * @return {@code true} if the walk reached the end, {@code false} if the visitor ended it
+   * @throws java.util.ConcurrentModificationException if a callback changed this ziplist
+   */
+  public boolean visit(ZipListVisitor visitor) {
+    return ZipListVisit.visit(this, Objects.requireNonNull(visitor, "visitor"));
+  }
+
+  /**
+   * Returns the position after the last entry (inserting there appends), valid until the bytes next
+   * change.
+   *
+   * @return the end's position token
+   */
+  public long endPosition() {
+    return ZipListVisit.token(layoutVersion, size - 1);
+  }
+
+  /**
+   * Inserts {@code value} before the entry at {@code position} (or appends, at {@link
+   * #endPosition()}), as {@link #insert(int, byte[])} does without the walk to an index. Redis:
+   * {@code ziplistInsert(zl, p, s, slen)}.
+   *
+   * @param position a token from {@link #visit}, {@link #endPosition()} or a previous insert, of
+   *     this ziplist's current bytes
+   * @param value the bytes; not retained
+   * @return the position of the entry after the inserted one, in the new bytes (insert there to
+   *     place another value right after this one)
+   * @throws IllegalArgumentException if the position is stale (the bytes changed since)
+   * @throws IllegalStateException if the blob would exceed 1 GiB
+   */
+  public long insertAtPosition(long position, byte[] value) {
+    return insertAtPosition(position, value, 0, value.length);
+  }
+
+  /**
+   * Inserts {@code value[off, off + len)}; see {@link #insertAtPosition(long, byte[])}.
+   *
+   * @param position a current position token
+   * @param value holds the bytes; not retained
+   * @param off first byte
+   * @param len byte count
+   * @return the position of the entry after the inserted one
+   * @throws IllegalArgumentException if the position is stale
+   * @throws IndexOutOfBoundsException if the slice is outside {@code value}
+   * @throws IllegalStateException if the blob would exceed 1 GiB
+   */
+  public long insertAtPosition(long position, byte[] value, int off, int len) {
+    int p = offsetOfPosition(position);
+    Objects.checkFromIndexSize(off, len, value.length);
+    prepare(value, off, len);
+    return insertAtReturningNext(p);
+  }
+
+  /**
+   * Inserts the integer {@code value}; see {@link #insertAtPosition(long, byte[])}.
+   *
+   * @param position a current position token
+   * @param value the integer
+   * @return the position of the entry after the inserted one
+   * @throws IllegalArgumentException if the position is stale
+   * @throws IllegalStateException if the blob would exceed 1 GiB
+   */
+  public long insertAtPosition(long position, long value) {
+    int p = offsetOfPosition(position);
+    prepare(value);
+    return insertAtReturningNext(p);
+  }
+
+  private int offsetOfPosition(long position) {
+    int p = (int) position;
+    if ((int) (position >>> 32) != layoutVersion || p < HEADER_SIZE || p > size - 1) {
+      throw new IllegalArgumentException("stale or foreign ziplist position " + position);
+    }
+    return p;
+  }
+
+  /** Inserts the prepared value at p and returns the position of the entry now after it. */
+  private long insertAtReturningNext(int p) {
+    insertAt(p);
+    int next = p + decodeAt(e1, p, false).rawLength();
+    return ZipListVisit.token(layoutVersion, next);
+  }
+
+  /**
    * Returns a {@link List} view whose elements are this ziplist's entries decoded by {@code codec}.
    * Changes write through both ways. {@code get(int)} costs O(n) (hence no {@link
    * java.util.RandomAccess}); iterators walk in O(1) per step. Null elements are rejected by the
@@ -636,14 +727,18 @@ public final class ZipList {
 
   /** Redis: {@code zipTryEncoding}; integer-looking strings of 1..31 bytes become integers. */
   void prepare(byte[] s) {
-    Objects.requireNonNull(s, "value");
-    int len = s.length;
-    if (len >= 1 && len <= MAX_INT_CANDIDATE_LENGTH && RedisNumbers.isCanonicalLong(s, 0, len)) {
-      prepare(RedisNumbers.parseCanonicalLong(s, 0, len));
+    prepare(Objects.requireNonNull(s, "value"), 0, s.length);
+  }
+
+  /** As {@link #prepare(byte[])} for the slice {@code s[off, off + len)}. */
+  void prepare(byte[] s, int off, int len) {
+    if (len >= 1 && len <= MAX_INT_CANDIDATE_LENGTH && RedisNumbers.isCanonicalLong(s, off, len)) {
+      prepare(RedisNumbers.parseCanonicalLong(s, off, len));
       return;
     }
     vEnc = ZipListLayout.STR_06B;
     vStr = s;
+    vOff = off;
     vLen = len;
   }
 
@@ -664,7 +759,7 @@ public final class ZipList {
   private void writePrepared(int p) {
     if (vStr != null) {
       p += ZipListLayout.writeStringHeader(zl, p, vLen);
-      System.arraycopy(vStr, 0, zl, p, vLen);
+      System.arraycopy(vStr, vOff, zl, p, vLen);
       vStr = null; // not retained
     } else {
       zl[p] = (byte) vEnc;

@@ -1,0 +1,201 @@
+package dev.redstruct.skiplist;
+
+import dev.redstruct.core.Bytes;
+import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.ziplist.ZipList;
+import dev.redstruct.ziplist.ZipListVisitor;
+import java.util.Arrays;
+
+/**
+ * zzlFind and zzlInsert's position search for the compact zset encoding in one allocation-free
+ * forward walk ({@link ZipList#visit}) that ends at the member. Redis: zzlFind, then zzlInsert's
+ * loop, src/t_zset.c. Scratch state, one instance per thread ({@link #get}).
+ */
+final class ZipListZSetLocator implements ZipListVisitor {
+  /*
+   * Implementation notes.
+   *
+   * The walk must see every member anyway (to know the member is absent), but it need not read
+   * every score: it only notes where each pair's member and score entries lie (slices of the
+   * backing array, or integer values) and the member entry's position token. After a walk that
+   * did not meet the member, a binary search over the noted pairs finds the first pair after
+   * (score, member) - pairs are strictly ordered (ZipListZSet I3), so "pair i sorts after" is
+   * monotone in i - parsing about log2(n) text scores instead of about n/2. The position token
+   * lets the insert start there without walking again (ZipList.insertAtPosition).
+   *
+   * The noted slices point into the array the walk saw; they are read right after the walk, before
+   * anything changes the ziplist, which is when ZipListVisitor says the slices stay valid.
+   *
+   * One instance per thread instead of one per set: a per-set instance would cost every compact
+   * set about 120 bytes, a tenth of the footprint budget at 16 members. A locate runs no foreign
+   * code, so a thread never re-enters it. The note arrays grow to the largest set located on the
+   * thread (128 pairs at the default threshold; more only for sets loaded by fromCompact).
+   */
+
+  private static final ThreadLocal<ZipListZSetLocator> PER_THREAD =
+      ThreadLocal.withInitial(ZipListZSetLocator::new);
+
+  /** Pair index of the member after {@link #locate}, or -1. */
+  int found;
+
+  /** The found member's score. */
+  double foundScore;
+
+  /**
+   * Position token of the member entry of the first pair after (score, member), or the end
+   * position: where zzlInsert puts an absent member. Set only when the member was not found.
+   */
+  long insertAt;
+
+  private byte[] member;
+  private boolean memberIsLong;
+  private long memberLong;
+  private boolean onScore;
+  private boolean matches;
+  private int pairs;
+  private byte[] array;
+  private final byte[] digits = new byte[RedisNumbers.MAX_LONG_CHARS];
+
+  // Notes per pair: member entry position; member and score as slice (off, len) of `array`, or
+  // len -1 and the integer value.
+  private long[] pos = new long[16];
+  private int[] memberOff = new int[16];
+  private int[] memberLen = new int[16];
+  private long[] memberInt = new long[16];
+  private int[] scoreOff = new int[16];
+  private int[] scoreLen = new int[16];
+  private long[] scoreInt = new long[16];
+
+  /** Note capacity kept between locates (40 bytes of notes per pair: at most 320 KiB kept). */
+  static final int MAX_KEPT_PAIRS = 8192;
+
+  static ZipListZSetLocator get() {
+    return PER_THREAD.get();
+  }
+
+  /** Walks zl for member; unless {@code findOnly}, also sets {@link #insertAt} for score. */
+  void locate(ZipList zl, byte[] member, double score, boolean findOnly) {
+    int len = member.length;
+    this.member = member;
+    this.memberIsLong =
+        len >= 1
+            && len <= RedisNumbers.MAX_LONG_CHARS
+            && RedisNumbers.isCanonicalLong(member, 0, len);
+    this.memberLong = memberIsLong ? RedisNumbers.parseCanonicalLong(member, 0, len) : 0;
+    found = -1;
+    pairs = 0;
+    onScore = false;
+    zl.visit(this);
+    if (found < 0 && !findOnly) {
+      int at = firstAfter(score);
+      insertAt = at == pairs ? zl.endPosition() : pos[at];
+    }
+    this.member = null;
+    this.array = null;
+    if (pos.length > MAX_KEPT_PAIRS) {
+      notes(16); // a huge loaded set passed by: do not keep its notes for the thread's lifetime
+    }
+  }
+
+  @Override
+  public boolean string(long position, byte[] array, int offset, int length) {
+    int i = pairs;
+    if (!onScore) {
+      if (i == pos.length) {
+        grow();
+      }
+      this.array = array;
+      pos[i] = position;
+      memberOff[i] = offset;
+      memberLen[i] = length;
+      matches =
+          length == member.length
+              && Arrays.equals(array, offset, offset + length, member, 0, length);
+      onScore = true;
+      return true;
+    }
+    if (matches) {
+      found = i;
+      foundScore = RedisNumbers.parseScoreOrNaN(array, offset, length);
+      return false;
+    }
+    this.array = array; // also here: the members may all be integer entries
+    scoreOff[i] = offset;
+    scoreLen[i] = length;
+    pairs = i + 1;
+    onScore = false;
+    return true;
+  }
+
+  @Override
+  public boolean integer(long position, long value) {
+    int i = pairs;
+    if (!onScore) {
+      if (i == pos.length) {
+        grow();
+      }
+      pos[i] = position;
+      memberLen[i] = -1;
+      memberInt[i] = value;
+      matches = memberIsLong && value == memberLong;
+      onScore = true;
+      return true;
+    }
+    if (matches) {
+      found = i;
+      foundScore = value;
+      return false;
+    }
+    scoreLen[i] = -1;
+    scoreInt[i] = value;
+    pairs = i + 1;
+    onScore = false;
+    return true;
+  }
+
+  /** Index of the first noted pair sorting after (score, member), or {@code pairs}. */
+  private int firstAfter(double score) {
+    int lo = 0;
+    int hi = pairs;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      double s =
+          scoreLen[mid] < 0
+              ? scoreInt[mid]
+              : RedisNumbers.parseScoreOrNaN(array, scoreOff[mid], scoreLen[mid]);
+      if (s > score || (s == score && memberAfter(mid))) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return lo;
+  }
+
+  private boolean memberAfter(int i) {
+    if (memberLen[i] < 0) {
+      int n = RedisNumbers.ll2string(memberInt[i], digits, 0);
+      return Bytes.compare(digits, 0, n, member, 0, member.length) > 0;
+    }
+    return Bytes.compare(array, memberOff[i], memberLen[i], member, 0, member.length) > 0;
+  }
+
+  /** Current note capacity, in pairs (tests). */
+  int capacity() {
+    return pos.length;
+  }
+
+  private void grow() {
+    notes(pos.length * 2);
+  }
+
+  private void notes(int n) {
+    pos = Arrays.copyOf(pos, n);
+    memberOff = Arrays.copyOf(memberOff, n);
+    memberLen = Arrays.copyOf(memberLen, n);
+    memberInt = Arrays.copyOf(memberInt, n);
+    scoreOff = Arrays.copyOf(scoreOff, n);
+    scoreLen = Arrays.copyOf(scoreLen, n);
+    scoreInt = Arrays.copyOf(scoreInt, n);
+  }
+}

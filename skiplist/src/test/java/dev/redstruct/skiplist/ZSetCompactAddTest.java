@@ -1,0 +1,136 @@
+package dev.redstruct.skiplist;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.redstruct.core.Bytes;
+import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.ziplist.ZipList;
+import java.util.OptionalDouble;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The compact ZADD path (one walk that finds the member and notes every pair, a binary search for
+ * the insert position, an insert at a ziplist position): after every add the blob equals the one
+ * built from the model by index inserts ({@link ZipList#insert(int, byte[])}, the path Redis's
+ * zzlInsertAt takes and that ZSetRedisIT checks against Redis), for members that are integer
+ * entries, text entries or a mix, and scores that are integer entries, text entries, ties and
+ * infinities. Replay: {@code -Dzset.compact.seed=N}.
+ */
+class ZSetCompactAddTest {
+  private static final long SEED = Long.getLong("zset.compact.seed", 4242L);
+
+  /** Model key: (score, member bytes) in ZSet order. */
+  record K(double score, byte[] member) implements Comparable<K> {
+    @Override
+    public int compareTo(K o) {
+      return ZSkipList.compare(score, member, o.score, o.member);
+    }
+  }
+
+  private static byte[] member(SplittableRandom rnd, int kind) {
+    int n = rnd.nextInt(40);
+    String s =
+        switch (kind == 2 ? rnd.nextInt(2) : kind) {
+          case 0 -> Integer.toString(n - 20); // canonical integers: integer entries
+          default -> rnd.nextInt(5) == 0 ? "0" + n : "m" + n; // "07" stays text
+        };
+    return Bytes.utf8(s);
+  }
+
+  private static double score(SplittableRandom rnd) {
+    return switch (rnd.nextInt(6)) {
+      case 0 -> Double.POSITIVE_INFINITY;
+      case 1 -> Double.NEGATIVE_INFINITY;
+      case 2 -> rnd.nextInt(5); // integer entries, many ties
+      default -> rnd.nextInt(12) / 4.0 - 1; // text entries such as "0.25", ties too
+    };
+  }
+
+  /** Blob of the model, built by index inserts as zzlInsertAt stores pairs. */
+  private static byte[] expectedBlob(TreeMap<K, Boolean> model) {
+    ZipList zl = ZipList.create();
+    int i = 0;
+    for (K k : model.keySet()) {
+      zl.insert(i++, k.member);
+      double s = k.score;
+      if (Math.abs(s) <= (double) (Long.MAX_VALUE / 2) && (double) (long) s == s) {
+        zl.insert(i++, (long) s);
+      } else {
+        zl.insert(i++, RedisNumbers.formatDoubleBytes(s));
+      }
+    }
+    return zl.toByteArray();
+  }
+
+  @Test
+  void compactAddsBuildTheBlobThatIndexInsertsBuild() {
+    for (int round = 0; round < 60; round++) {
+      long seed = SEED + round;
+      SplittableRandom rnd = new SplittableRandom(seed);
+      int kind = round % 3; // 0: integer members, 1: text members, 2: mixed
+      ZSet z = ZSet.create(1000, 64);
+      TreeMap<K, Boolean> model = new TreeMap<>();
+      java.util.Map<String, Double> scores = new java.util.HashMap<>();
+      for (int step = 0; step < 120; step++) {
+        byte[] m = member(rnd, kind);
+        double s = score(rnd);
+        String key = Bytes.utf8(m, 0, m.length);
+        Double old = scores.get(key);
+        boolean added = z.add(s, m);
+        assertEquals(old == null, added, "seed " + seed);
+        if (old != null) {
+          model.remove(new K(old, m));
+        }
+        double stored = s == 0 ? 0.0 : s; // compact storage drops the sign of zero
+        model.put(new K(stored, m), Boolean.TRUE);
+        scores.put(key, stored);
+        assertArrayEquals(
+            expectedBlob(model), z.toCompactBytes(), "seed " + seed + " step " + step);
+        OptionalDouble back = z.score(m);
+        assertTrue(back.isPresent());
+        assertEquals(stored, back.getAsDouble(), "seed " + seed);
+      }
+      z.checkInvariants();
+    }
+  }
+
+  /** A compact set loaded beyond the thresholds is walked, and its notes are not kept after. */
+  @Test
+  void hugeLoadedCompactSetLeavesNoHugeScratch() {
+    int n = ZipListZSetLocator.MAX_KEPT_PAIRS + 10;
+    ZipList zl = ZipList.create();
+    for (int i = 0; i < n; i++) {
+      zl.pushTail(Bytes.utf8(String.format("m%06d", i)));
+      zl.pushTail(i);
+    }
+    ZSet z = ZSet.fromCompact(zl.toByteArray());
+    assertTrue(z.add(n / 2.0 + 0.5, Bytes.utf8("new")));
+    // The lookup walked the loaded compact set; the add then converted it, as zsetAdd does.
+    assertEquals(ZSet.Encoding.SKIPLIST, z.encoding());
+    assertEquals(n / 2 + 1, z.rank(Bytes.utf8("new"), false).getAsLong());
+    assertTrue(ZipListZSetLocator.get().capacity() <= ZipListZSetLocator.MAX_KEPT_PAIRS);
+    z.checkInvariants();
+  }
+
+  /** Regression: integer-entry members with text scores (the walk noted no text member). */
+  @Test
+  void integerMembersWithTextScores() {
+    ZSet z = ZSet.create();
+    z.add(1.5, Bytes.utf8("10"));
+    z.add(0.5, Bytes.utf8("20"));
+    z.add(1.5, Bytes.utf8("5"));
+    z.add(1.25, Bytes.utf8("7"));
+    assertEquals(ZSet.Encoding.COMPACT, z.encoding());
+    StringBuilder order = new StringBuilder();
+    for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+      order.append(e.memberString()).append('=').append(e.score()).append(' ');
+    }
+    // Ties order by member bytes: "10" < "5".
+    assertEquals("20=0.5 7=1.25 10=1.5 5=1.5 ", order.toString());
+    z.checkInvariants();
+  }
+}

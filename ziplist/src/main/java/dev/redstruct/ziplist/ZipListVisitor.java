@@ -1,0 +1,35 @@
+package dev.redstruct.ziplist;
+
+/**
+ * Receives the entries of a {@link ZipList#visit} walk, in order, each with its <em>position</em>:
+ * an opaque token that {@link ZipList#insertAtPosition(long, long)} and its overloads accept to
+ * insert before that entry without walking to it again (Redis passes entry pointers the same way,
+ * {@code ziplistInsert(zl, p, ...)}). Either method returns {@code false} to end the walk early.
+ *
+ * <p>A position stays valid until the ziplist's bytes next change; after that, using it throws
+ * {@link IllegalArgumentException}. A string entry arrives as a read-only slice of the live backing
+ * array; unlike {@link ZipListEntryConsumer}'s, the slice stays readable after the call and after
+ * the walk, until the ziplist's bytes next change (so a visitor may note slices and compare them
+ * once the walk is over). A callback must not change the ziplist.
+ */
+public interface ZipListVisitor {
+  /**
+   * Receives a string entry.
+   *
+   * @param position the entry's position token
+   * @param array the ziplist's backing array (read only, during this call only)
+   * @param offset where the entry's bytes start
+   * @param length how many bytes it has
+   * @return {@code true} to go on, {@code false} to end the walk
+   */
+  boolean string(long position, byte[] array, int offset, int length);
+
+  /**
+   * Receives an integer entry.
+   *
+   * @param position the entry's position token
+   * @param value the stored value
+   * @return {@code true} to go on, {@code false} to end the walk
+   */
+  boolean integer(long position, long value);
+}
