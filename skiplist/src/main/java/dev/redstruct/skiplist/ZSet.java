@@ -570,23 +570,33 @@ public final class ZSet {
    * @return the rank, or empty if absent
    */
   public OptionalLong rank(byte[] member, boolean reverse) {
+    long r = rankOrNegative(member, reverse);
+    return r < 0 ? OptionalLong.empty() : OptionalLong.of(r);
+  }
+
+  /**
+   * As {@link #rank(byte[], boolean)}, allocation-free: the 0-based rank, or -1 if absent.
+   *
+   * @param member the member
+   * @param reverse true for ZREVRANK
+   * @return the rank, or -1
+   */
+  public long rankOrNegative(byte[] member, boolean reverse) {
     Objects.requireNonNull(member, "member");
-    int len = size();
     long r;
     if (compact != null) {
-      int at = ZipListZSet.find(compact, member);
-      if (at < 0) {
-        return OptionalLong.empty();
+      r = ZipListZSet.find(compact, member);
+      if (r < 0) {
+        return -1;
       }
-      r = at;
     } else {
       ZSkipList.Node node = dict.get(member);
       if (node == null) {
-        return OptionalLong.empty();
+        return -1;
       }
       r = zsl.rank(node) - 1;
     }
-    return OptionalLong.of(reverse ? len - 1 - r : r);
+    return reverse ? size() - 1 - r : r;
   }
 
   /**

@@ -1,6 +1,14 @@
 package dev.redstruct.skiplist;
 
 import dev.redstruct.core.Bytes;
+import dev.redstruct.skiplist.SkipNodes.Node2;
+import dev.redstruct.skiplist.SkipNodes.Node3;
+import dev.redstruct.skiplist.SkipNodes.Node4;
+import dev.redstruct.skiplist.SkipNodes.Node5;
+import dev.redstruct.skiplist.SkipNodes.Node6;
+import dev.redstruct.skiplist.SkipNodes.Node7;
+import dev.redstruct.skiplist.SkipNodes.Node8;
+import dev.redstruct.skiplist.SkipNodes.NodeTall;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
@@ -39,6 +47,13 @@ final class ZSkipList {
    *     link at levels >= level (its spans there are stale, as in Redis, and reset when the
    *     level grows), and level is 1 or the header's top link is non-null.
    *  I5 every node's cached forwardScore(i) is the score of forward(i), NaN for a null link.
+   *
+   * Node layout. Redis allocates a node with exactly its levels (a flexible array member). Here a
+   * node of level k is an instance of Node or (in SkipNodes) Node2 .. Node8 or NodeTall (k >= 9),
+   * each adding one level's (cached score, link, span) to its superclass, so a level-1 node is 48
+   * bytes and the fields one descent step reads sit together. A link at level i is typed as the class of
+   * level i + 1, which makes "a level-i link leads to a node of level > i" (part of I2) a type
+   * fact, and lets rank(Node) walk every level without casts or switches.
    */
 
   /** Redis: ZSKIPLIST_MAXLEVEL, src/server.h. */
@@ -47,51 +62,41 @@ final class ZSkipList {
   /** Redis: ZSKIPLIST_P, src/server.h; drawn as two random bits per level (randomLevel). */
   static final double P = 0.25;
 
-  /** Levels whose link and span live in node fields; higher levels use two small arrays. */
-  static final int INLINE_LEVELS = 4;
+  /** Levels whose link and span live in node fields; higher levels use three small arrays. */
+  static final int INLINE_LEVELS = 8;
 
   /**
-   * A list node. The header is a node with a null member. Levels 0..3 are plain fields, so the
-   * ~99.6% of nodes with level &lt;= 4 are one object; a walk then costs one cache miss per step
-   * instead of three (node, forward array, span array). Each link also caches its target's score
-   * (I5), so the comparison that ends a level's run reads no other node.
+   * A list node of level 1. {@code Node2} .. {@code Node8} add one level each, in fields laid out
+   * level by level (the JVM places a superclass's fields first), and {@link NodeTall} keeps the
+   * levels from 8 up in arrays, so that a node carries only the levels it has: 48 bytes for the 3/4
+   * of nodes at level 1 (compressed oops), about 54 on average. A link at level i points to a node
+   * of level above i, so {@code f1} is a {@code Node2}, {@code f2} a {@code Node3}, and so on: a
+   * descent that moves along level i needs no cast. The header is a {@code NodeTall} of {@link
+   * #MAX_LEVEL} levels with a null member.
    */
-  static final class Node {
+  static class Node extends SkipNodes.Level0 {
     final byte[] member;
     double score;
     Node backward;
-    private Node f0;
-    private Node f1;
-    private Node f2;
-    private Node f3;
-    private int s0;
-    private int s1;
-    private int s2;
-    private int s3;
-    // Score of forward(i), NaN when forward(i) is null: a descent decides whether to advance
-    // from x's own fields and touches the next node only when it moves there (or on a tie).
-    private double c0 = Double.NaN;
-    private double c1 = Double.NaN;
-    private double c2 = Double.NaN;
-    private double c3 = Double.NaN;
-    // Levels >= INLINE_LEVELS, indexed from INLINE_LEVELS; null for low nodes.
-    private final Node[] fHigh;
-    private final int[] sHigh;
-    private final double[] cHigh;
 
-    Node(int level, double score, byte[] member) {
+    Node(double score, byte[] member) {
       this.member = member;
       this.score = score;
-      if (level > INLINE_LEVELS) {
-        this.fHigh = new Node[level - INLINE_LEVELS];
-        this.sHigh = new int[level - INLINE_LEVELS];
-        this.cHigh = new double[level - INLINE_LEVELS];
-        java.util.Arrays.fill(cHigh, Double.NaN);
-      } else {
-        this.fHigh = null;
-        this.sHigh = null;
-        this.cHigh = null;
-      }
+    }
+
+    /** A node of {@code level} levels (1..MAX_LEVEL). */
+    static Node create(int level, double score, byte[] member) {
+      return switch (level) {
+        case 1 -> new Node(score, member);
+        case 2 -> new Node2(score, member);
+        case 3 -> new Node3(score, member);
+        case 4 -> new Node4(score, member);
+        case 5 -> new Node5(score, member);
+        case 6 -> new Node6(score, member);
+        case 7 -> new Node7(score, member);
+        case 8 -> new Node8(score, member);
+        default -> new NodeTall(level, score, member);
+      };
     }
 
     Node next() {
@@ -102,13 +107,20 @@ final class ZSkipList {
       return backward;
     }
 
+    // The generic accessors below cast to the class that has level i; callers only ask a node
+    // for levels it has (i below its level), which the cast checks.
+
     Node forward(int i) {
       return switch (i) {
         case 0 -> f0;
-        case 1 -> f1;
-        case 2 -> f2;
-        case 3 -> f3;
-        default -> fHigh[i - INLINE_LEVELS];
+        case 1 -> ((Node2) this).f1;
+        case 2 -> ((Node3) this).f2;
+        case 3 -> ((Node4) this).f3;
+        case 4 -> ((Node5) this).f4;
+        case 5 -> ((Node6) this).f5;
+        case 6 -> ((Node7) this).f6;
+        case 7 -> ((Node8) this).f7;
+        default -> ((NodeTall) this).fHigh[i - INLINE_LEVELS];
       };
     }
 
@@ -116,10 +128,14 @@ final class ZSkipList {
     double forwardScore(int i) {
       return switch (i) {
         case 0 -> c0;
-        case 1 -> c1;
-        case 2 -> c2;
-        case 3 -> c3;
-        default -> cHigh[i - INLINE_LEVELS];
+        case 1 -> ((Node2) this).c1;
+        case 2 -> ((Node3) this).c2;
+        case 3 -> ((Node4) this).c3;
+        case 4 -> ((Node5) this).c4;
+        case 5 -> ((Node6) this).c5;
+        case 6 -> ((Node7) this).c6;
+        case 7 -> ((Node8) this).c7;
+        default -> ((NodeTall) this).cHigh[i - INLINE_LEVELS];
       };
     }
 
@@ -132,20 +148,44 @@ final class ZSkipList {
           c0 = c;
         }
         case 1 -> {
-          f1 = n;
-          c1 = c;
+          Node2 x = (Node2) this;
+          x.f1 = (Node2) n;
+          x.c1 = c;
         }
         case 2 -> {
-          f2 = n;
-          c2 = c;
+          Node3 x = (Node3) this;
+          x.f2 = (Node3) n;
+          x.c2 = c;
         }
         case 3 -> {
-          f3 = n;
-          c3 = c;
+          Node4 x = (Node4) this;
+          x.f3 = (Node4) n;
+          x.c3 = c;
+        }
+        case 4 -> {
+          Node5 x = (Node5) this;
+          x.f4 = (Node5) n;
+          x.c4 = c;
+        }
+        case 5 -> {
+          Node6 x = (Node6) this;
+          x.f5 = (Node6) n;
+          x.c5 = c;
+        }
+        case 6 -> {
+          Node7 x = (Node7) this;
+          x.f6 = (Node7) n;
+          x.c6 = c;
+        }
+        case 7 -> {
+          Node8 x = (Node8) this;
+          x.f7 = (Node8) n;
+          x.c7 = c;
         }
         default -> {
-          fHigh[i - INLINE_LEVELS] = n;
-          cHigh[i - INLINE_LEVELS] = c;
+          NodeTall x = (NodeTall) this;
+          x.fHigh[i - INLINE_LEVELS] = (NodeTall) n;
+          x.cHigh[i - INLINE_LEVELS] = c;
         }
       }
     }
@@ -153,20 +193,28 @@ final class ZSkipList {
     int span(int i) {
       return switch (i) {
         case 0 -> s0;
-        case 1 -> s1;
-        case 2 -> s2;
-        case 3 -> s3;
-        default -> sHigh[i - INLINE_LEVELS];
+        case 1 -> ((Node2) this).s1;
+        case 2 -> ((Node3) this).s2;
+        case 3 -> ((Node4) this).s3;
+        case 4 -> ((Node5) this).s4;
+        case 5 -> ((Node6) this).s5;
+        case 6 -> ((Node7) this).s6;
+        case 7 -> ((Node8) this).s7;
+        default -> ((NodeTall) this).sHigh[i - INLINE_LEVELS];
       };
     }
 
     void setSpan(int i, int s) {
       switch (i) {
         case 0 -> s0 = s;
-        case 1 -> s1 = s;
-        case 2 -> s2 = s;
-        case 3 -> s3 = s;
-        default -> sHigh[i - INLINE_LEVELS] = s;
+        case 1 -> ((Node2) this).s1 = s;
+        case 2 -> ((Node3) this).s2 = s;
+        case 3 -> ((Node4) this).s3 = s;
+        case 4 -> ((Node5) this).s4 = s;
+        case 5 -> ((Node6) this).s5 = s;
+        case 6 -> ((Node7) this).s6 = s;
+        case 7 -> ((Node8) this).s7 = s;
+        default -> ((NodeTall) this).sHigh[i - INLINE_LEVELS] = s;
       }
     }
 
@@ -174,15 +222,19 @@ final class ZSkipList {
     void incrementSpan(int i) {
       switch (i) {
         case 0 -> s0++;
-        case 1 -> s1++;
-        case 2 -> s2++;
-        case 3 -> s3++;
-        default -> sHigh[i - INLINE_LEVELS]++;
+        case 1 -> ((Node2) this).s1++;
+        case 2 -> ((Node3) this).s2++;
+        case 3 -> ((Node4) this).s3++;
+        case 4 -> ((Node5) this).s4++;
+        case 5 -> ((Node6) this).s5++;
+        case 6 -> ((Node7) this).s6++;
+        case 7 -> ((Node8) this).s7++;
+        default -> ((NodeTall) this).sHigh[i - INLINE_LEVELS]++;
       }
     }
   }
 
-  private final Node header = new Node(MAX_LEVEL, 0, null);
+  private final NodeTall header = new NodeTall(MAX_LEVEL, 0, null);
   private final SplittableRandom random;
   private Node tail;
   private int length;
@@ -260,7 +312,7 @@ final class ZSkipList {
       }
       level = lvl;
     }
-    Node n = new Node(lvl, score, member);
+    Node n = Node.create(lvl, score, member);
     // Level 0 (every node has it) on the fields: the successor's score is the predecessor's
     // cached one (I5), and the new span there is 1 (rank[0] - rank[0] = 0).
     Node u = update[0];
@@ -299,7 +351,7 @@ final class ZSkipList {
   private void descendForInsert(double score, byte[] member) {
     Node x = header;
     int r = 0;
-    for (int i = level - 1; i >= INLINE_LEVELS; i--) {
+    for (int i = level - 1; i >= 4; i--) {
       while (forwardBefore(x, i, score, member)) {
         r += x.span(i);
         x = x.forward(i);
@@ -307,36 +359,41 @@ final class ZSkipList {
       rank[i] = r;
       update[i] = x;
     }
+    // x is the header or a node reached at level 4 or above: a Node4 (typed links below).
+    Node4 x3 = (Node4) x;
     if (level > 3) {
-      while (x.c3 < score || (x.c3 == score && Bytes.compare(x.f3.member, member) < 0)) {
-        r += x.s3;
-        x = x.f3;
+      while (x3.c3 < score || (x3.c3 == score && Bytes.compare(x3.f3.member, member) < 0)) {
+        r += x3.s3;
+        x3 = x3.f3;
       }
       rank[3] = r;
-      update[3] = x;
+      update[3] = x3;
     }
+    Node3 x2 = x3;
     if (level > 2) {
-      while (x.c2 < score || (x.c2 == score && Bytes.compare(x.f2.member, member) < 0)) {
-        r += x.s2;
-        x = x.f2;
+      while (x2.c2 < score || (x2.c2 == score && Bytes.compare(x2.f2.member, member) < 0)) {
+        r += x2.s2;
+        x2 = x2.f2;
       }
       rank[2] = r;
-      update[2] = x;
+      update[2] = x2;
     }
+    Node2 x1 = x2;
     if (level > 1) {
-      while (x.c1 < score || (x.c1 == score && Bytes.compare(x.f1.member, member) < 0)) {
-        r += x.s1;
-        x = x.f1;
+      while (x1.c1 < score || (x1.c1 == score && Bytes.compare(x1.f1.member, member) < 0)) {
+        r += x1.s1;
+        x1 = x1.f1;
       }
       rank[1] = r;
-      update[1] = x;
+      update[1] = x1;
     }
-    while (x.c0 < score || (x.c0 == score && Bytes.compare(x.f0.member, member) < 0)) {
-      r += x.s0;
-      x = x.f0;
+    Node x0 = x1;
+    while (x0.c0 < score || (x0.c0 == score && Bytes.compare(x0.f0.member, member) < 0)) {
+      r += x0.s0;
+      x0 = x0.f0;
     }
     rank[0] = r;
-    update[0] = x;
+    update[0] = x0;
   }
 
   /** Unlinks x given the predecessor vector in {@link #update}. Redis: zslDeleteNode. */
@@ -360,16 +417,41 @@ final class ZSkipList {
     length--;
   }
 
-  /** Fills {@link #update} with the last node before (score, member) at each level. */
+  /**
+   * Fills {@link #update} with the last node before (score, member) at each level. Levels 3..0,
+   * where most steps are, run on typed links as in {@link #rank(Node)}; above the list level the
+   * header's cached scores are NaN, so those loops do not move, and their update entries (the
+   * header) are never read.
+   */
   private Node findUpdate(double score, byte[] member) {
     Node x = header;
-    for (int i = level - 1; i >= 0; i--) {
+    for (int i = level - 1; i >= 4; i--) {
       while (forwardBefore(x, i, score, member)) {
         x = x.forward(i);
       }
       update[i] = x;
     }
-    return x.forward(0);
+    Node4 x3 = (Node4) x; // the header, or a node reached at level 4 or above
+    while (x3.c3 < score || (x3.c3 == score && before(x3.f3, member))) {
+      x3 = x3.f3;
+    }
+    update[3] = x3;
+    Node3 x2 = x3;
+    while (x2.c2 < score || (x2.c2 == score && before(x2.f2, member))) {
+      x2 = x2.f2;
+    }
+    update[2] = x2;
+    Node2 x1 = x2;
+    while (x1.c1 < score || (x1.c1 == score && before(x1.f1, member))) {
+      x1 = x1.f1;
+    }
+    update[1] = x1;
+    Node x0 = x1;
+    while (x0.c0 < score || (x0.c0 == score && before(x0.f0, member))) {
+      x0 = x0.f0;
+    }
+    update[0] = x0;
+    return x0.f0;
   }
 
   /**
@@ -434,24 +516,118 @@ final class ZSkipList {
    * zslGetRank, which ZRANK calls with the dict's score and member.
    */
   int rank(Node target) {
+    // Unrolled by level and typed by node class (a level-i link leads to a node of a class that
+    // has level i), so no step dispatches on the level or casts: at 10^6 members the descent
+    // is about 27 dependent loads, and each one should cost one cache line, not a switch.
     double score = target.score;
     byte[] member = target.member;
-    int traversed = 0;
-    Node x = header;
-    for (int i = level - 1; i >= 0; i--) {
+    int r = 0;
+    NodeTall t = header;
+    for (int i = level - 1 - INLINE_LEVELS; i >= 0; i--) {
+      NodeTall f;
       double fs;
-      Node f;
-      while ((fs = x.forwardScore(i)) < score
-          || (fs == score
-              && ((f = x.forward(i)) == target || Bytes.compare(f.member, member) < 0))) {
-        traversed += x.span(i);
-        x = x.forward(i);
+      while ((fs = t.cHigh[i]) < score
+          || (fs == score && ((f = t.fHigh[i]) == target || before(f, member)))) {
+        r += t.sHigh[i];
+        t = t.fHigh[i];
       }
-      if (x == target) {
-        return traversed;
+      if (t == target) {
+        return r;
+      }
+    }
+    // Above the list level the header's links are null and their cached scores NaN (I4, I5),
+    // so these loops do not move there.
+    Node8 x7 = t;
+    Node8 f7;
+    while (x7.c7 < score || (x7.c7 == score && ((f7 = x7.f7) == target || before(f7, member)))) {
+      r += x7.s7;
+      x7 = x7.f7;
+    }
+    if (x7 == target) {
+      return r;
+    }
+    Node7 x6 = x7;
+    Node7 f6;
+    while (x6.c6 < score || (x6.c6 == score && ((f6 = x6.f6) == target || before(f6, member)))) {
+      r += x6.s6;
+      x6 = x6.f6;
+    }
+    if (x6 == target) {
+      return r;
+    }
+    Node6 x5 = x6;
+    Node6 f5;
+    while (x5.c5 < score || (x5.c5 == score && ((f5 = x5.f5) == target || before(f5, member)))) {
+      r += x5.s5;
+      x5 = x5.f5;
+    }
+    if (x5 == target) {
+      return r;
+    }
+    Node5 x4 = x5;
+    Node5 f4;
+    while (x4.c4 < score || (x4.c4 == score && ((f4 = x4.f4) == target || before(f4, member)))) {
+      r += x4.s4;
+      x4 = x4.f4;
+    }
+    if (x4 == target) {
+      return r;
+    }
+    Node4 x3 = x4;
+    Node4 f3;
+    while (x3.c3 < score || (x3.c3 == score && ((f3 = x3.f3) == target || before(f3, member)))) {
+      r += x3.s3;
+      x3 = x3.f3;
+    }
+    if (x3 == target) {
+      return r;
+    }
+    Node3 x2 = x3;
+    Node3 f2;
+    while (x2.c2 < score || (x2.c2 == score && ((f2 = x2.f2) == target || before(f2, member)))) {
+      r += x2.s2;
+      x2 = x2.f2;
+    }
+    if (x2 == target) {
+      return r;
+    }
+    Node2 x1 = x2;
+    Node2 f1;
+    while (x1.c1 < score || (x1.c1 == score && ((f1 = x1.f1) == target || before(f1, member)))) {
+      r += x1.s1;
+      x1 = x1.f1;
+    }
+    if (x1 == target) {
+      return r;
+    }
+    // Level 0: the target is a level-1 node between x1 and q = x1.f1 (the first node of level 2
+    // or more after it, or null). Walk from x1 towards the target and from the target towards q
+    // in step: the two chains of loads are independent, so they run side by side, and the first
+    // to arrive gives the rank (x1.s1 is the distance from x1 to q when q is not null, I2).
+    Node q = x1.f1;
+    Node a = x1;
+    Node b = target;
+    int steps = 0;
+    while (true) {
+      steps++;
+      a = a.f0;
+      if (a == target) {
+        return r + steps;
+      }
+      b = b.f0;
+      if (b == q) {
+        return q == null ? length + 1 - steps : r + x1.s1 - steps;
+      }
+      if (a == null) {
+        break;
       }
     }
     throw new AssertionError("node not in this skiplist");
+  }
+
+  /** True if n's member sorts before {@code member} (a tie on score). */
+  private static boolean before(Node n, byte[] member) {
+    return Bytes.compare(n.member, member) < 0;
   }
 
   /** Node at 1-based rank r, or null. Redis: zslGetElementByRank. */

@@ -237,8 +237,11 @@ class ZSetTest {
     assertEquals(0, z.rank(b("x"), false).getAsLong());
     assertEquals(2, z.rank(b("x"), true).getAsLong());
     assertFalse(z.rank(b("w"), false).isPresent());
+    assertEquals(-1, z.rankOrNegative(b("w"), true));
+    assertEquals(1, z.rankOrNegative(b("y"), true));
     assertTrue(z.remove("y"));
     assertEquals(1, z.rank(b("z"), false).getAsLong());
+    assertEquals(0, z.rankOrNegative(b("z"), true));
   }
 
   @ParameterizedTest

@@ -105,13 +105,14 @@ class ZSkipListTest {
   }
 
   /**
-   * Enough nodes that some have levels above the inline fields (P(level &gt; 4) = 1/256), so links
-   * and spans stored in the per-node arrays are exercised by inserts, deletes and ranks. Scores tie
-   * in pairs, so the member tie-break is exercised too.
+   * Enough nodes, and the first level seed whose draws reach two levels above the inline fields
+   * (P(level &gt; 8) = 1/65536 per node, so a few dozen seeds are tried), that links and spans
+   * stored in the per-node arrays, and every node class, are exercised by inserts, deletes and
+   * ranks. Scores tie in pairs, so the member tie-break is exercised too.
    */
   @Test
   void nodesAboveInlineLevelsKeepSpansAndRanks() {
-    ZSkipList l = new ZSkipList(SEED);
+    ZSkipList l = new ZSkipList(seedReaching(ZSkipList.INLINE_LEVELS + 2, 8192));
     for (int i = 0; i < 8192; i++) {
       l.insert(i / 2, b("m" + i));
     }
@@ -127,6 +128,18 @@ class ZSkipListTest {
       assertEquals(r, l.rank(x));
       assertEquals(r, l.rank(x.score, x.member));
       assertSame(x, l.byRank(r));
+    }
+  }
+
+  /** The first seed whose first {@code draws} level draws include one of at least {@code level}. */
+  private static long seedReaching(int level, int draws) {
+    for (long seed = 0; ; seed++) {
+      ZSkipList probe = new ZSkipList(seed);
+      for (int i = 0; i < draws; i++) {
+        if (probe.randomLevel() >= level) {
+          return seed;
+        }
+      }
     }
   }
 
