@@ -38,6 +38,19 @@ final class ZipListWalk {
   * costs a pipeline flush, so lists whose integer widths vary at random walk slower than lists
   * of like integers; the 6-bit-string path is unaffected. Offsets, not objects, carry the state;
   * nothing is written to the heap per entry.
+  *
+  * The trusted loop is counted by the header's zllen (exact below 65535 entries: I3's deep check
+  * compares it with the entry count) rather than run until the 0xFF end byte: a counted int loop
+  * lets C2 drop the per-entry safepoint poll and the loop exit no longer waits on the byte load.
+  * Measured at n=128 (same JMH run, -f 3): 3.4 walks/us against 3.1 for the while-until-END loop.
+  * An overflowed zllen (0xFFFF) falls back to the end byte, which the rare branch still tests.
+  * Checked and found costless or worse (do not retry): the layout-version check per entry (C2
+  * hoists it; removing it measured the same), a branch-free digit count in
+  * RedisNumbers.stringLength (C2 already selects without a branch), one shared branch-free path
+  * for 8- and 16-bit integers (2.1 walks/us: the predicted switch wins), and reading the encoding
+  * byte next to the prevlen byte to merge their bounds checks (no change). PrintInlining shows
+  * every call in the C2-compiled walk inlined (integerOrLongString, both consumer methods,
+  * stringLength).
 
   * Trusted lists (built by ZipList or deep-validated) skip bounds checks beyond the JVM's own;
   * wrapped lists go through ZipList.decodeAt, which turns any lie into CorruptEncodingException.
@@ -61,11 +74,15 @@ final class ZipListWalk {
     byte[] zl = list.array();
     int version = list.layoutVersion;
     int p = HEADER_SIZE;
-    while (true) {
+    int n = ZipListLayout.zllen(zl);
+    if (n == ZipListLayout.UNKNOWN_LENGTH) {
+      n = Integer.MAX_VALUE;
+    }
+    for (int i = 0; i < n; i++) {
       int h = p + 1;
       int b0 = zl[p] & 0xFF;
       if (b0 >= BIG_PREVLEN) { // rare, and kept a branch: see the notes
-        if (b0 == END) {
+        if (b0 == END) { // reached only when zllen overflowed
           return;
         }
         h = p + 5;

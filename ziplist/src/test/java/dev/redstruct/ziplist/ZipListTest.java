@@ -310,6 +310,9 @@ class ZipListTest {
     }
     assertEquals(0xFFFF, ZipListLayout.zllen(z.toByteArray()));
     assertEquals(65536, z.size());
+    List<byte[]> walked = new ArrayList<>();
+    z.forEachEntry(collector(walked)); // saturated zllen: the walk runs to the end byte
+    assertEquals(65536, walked.size());
     z.deleteRange(0, 2);
     assertEquals(0xFFFF, ZipListLayout.zllen(z.toByteArray()), "stuck while saturated");
     assertEquals(65534, z.size());
