@@ -268,10 +268,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(value, "value");
     assert hash == hash(key) : "hash is not hashOf(key)";
-    if (rehashIdx >= 0 && pauseRehash == 0) {
-      rehash(1);
-    }
-    expandIfNeeded();
+    stepAndMakeRoom();
     Node<K, V> e = findInTables(key, hash);
     if (e != null) {
       V old = e.value;
@@ -296,12 +293,17 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(value, "value");
     assert hash == hash(key) : "hash is not hashOf(key)";
+    stepAndMakeRoom();
+    assert findInTables(key, hash) == null : "key is present";
+    insert(key, hash, value);
+  }
+
+  /** What every add does first, as Redis's dictAddRaw: one rehash step, then grow if needed. */
+  private void stepAndMakeRoom() {
     if (rehashIdx >= 0 && pauseRehash == 0) {
       rehash(1);
     }
     expandIfNeeded();
-    assert findInTables(key, hash) == null : "key is present";
-    insert(key, hash, value);
   }
 
   /** Looks in t0 (skipped below rehashIdx: those buckets are empty, I2), then t1 if rehashing. */
