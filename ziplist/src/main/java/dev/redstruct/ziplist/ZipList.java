@@ -570,8 +570,9 @@ public final class ZipList {
   public long insertAtPosition(long position, byte[] value, int off, int len) {
     int p = offsetOfPosition(position);
     Objects.checkFromIndexSize(off, len, value.length);
-    prepare(value, off, len);
-    return insertAtReturningNext(p);
+    ZipListWork w = ZipListWork.get();
+    w.prepare(value, off, len);
+    return insertAtReturningNext(w, p);
   }
 
   /**
@@ -585,8 +586,9 @@ public final class ZipList {
    */
   public long insertAtPosition(long position, long value) {
     int p = offsetOfPosition(position);
-    prepare(value);
-    return insertAtReturningNext(p);
+    ZipListWork w = ZipListWork.get();
+    w.prepare(value);
+    return insertAtReturningNext(w, p);
   }
 
   private int offsetOfPosition(long position) {
@@ -600,9 +602,9 @@ public final class ZipList {
   }
 
   /** Inserts the prepared value at p and returns the position of the entry now after it. */
-  private long insertAtReturningNext(int p) {
-    insertAt(p);
-    int next = p + decodeAt(ZipListWork.get().entry, p, false).rawLength();
+  private long insertAtReturningNext(ZipListWork w, int p) {
+    insertAt(w, p);
+    int next = p + decodeAt(w.entry, p, false).rawLength();
     return ZipListVisit.token(layoutVersion, next);
   }
 
@@ -798,16 +800,6 @@ public final class ZipList {
   /** Prepares {@code s} in this thread's work area, for a following {@link #insertAt(int)}. */
   void prepare(byte[] s) {
     ZipListWork.get().prepare(s);
-  }
-
-  /** As {@link #prepare(byte[])} for the slice {@code s[off, off + len)}. */
-  void prepare(byte[] s, int off, int len) {
-    ZipListWork.get().prepare(s, off, len);
-  }
-
-  /** Prepares {@code v} in this thread's work area, for a following {@link #insertAt(int)}. */
-  void prepare(long v) {
-    ZipListWork.get().prepare(v);
   }
 
   // ---- growth
