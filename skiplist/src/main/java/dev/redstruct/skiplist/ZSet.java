@@ -120,6 +120,8 @@ public final class ZSet {
   ZipList compact;
   Dict<byte[], ZSkipList.Node> dict;
   ZSkipList zsl;
+  // Compact encoding's add index (ZipListZSetIndex), or null; used only while current.
+  ZipListZSetIndex compactIndex;
   // Score computed by the last addOne (Redis's *newscore): replies use it, not the stored form.
   private double lastScore;
 
@@ -361,8 +363,7 @@ public final class ZSet {
     ZipListZSetLocator locator = null;
     long hash = 0; // the member's dict hash, skiplist encoding only: hashed once per add
     if (compact != null) {
-      locator = ZipListZSetLocator.get();
-      locator.locate(compact, member, score, false);
+      locator = ZipListZSet.locateForAdd(this, member, score);
       at = locator.found;
       cur = at < 0 ? Double.NaN : locator.foundScore;
     } else {
@@ -426,9 +427,12 @@ public final class ZSet {
         && (size() + 1 > maxCompactEntries || member.length > maxCompactValue)) {
       toSkiplist();
     }
+    if (compact == null) {
+      compactIndex = null; // converted: let go of the old list
+    }
     if (compact != null && located != null) {
-      // The position is still current: nothing changed the ziplist since the walk.
-      ZipListZSet.insertAt(compact, located.insertAt, member, score); // copies the bytes
+      // The position is still current: nothing changed the ziplist since the lookup.
+      ZipListZSet.insertLocated(this, located, member, score); // copies the bytes
     } else if (compact != null) {
       ZipListZSet.insert(compact, member, score);
     } else {
@@ -867,6 +871,9 @@ public final class ZSet {
     }
     if (compact != null) {
       ZipListZSet.checkInvariants(compact);
+      if (compactIndex != null) {
+        compactIndex.checkInvariants(compact);
+      }
       return;
     }
     zsl.checkInvariants();

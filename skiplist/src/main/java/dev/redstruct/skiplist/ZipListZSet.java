@@ -27,6 +27,9 @@ final class ZipListZSet {
 
   private static final double LL_HALF = (double) (Long.MAX_VALUE / 2);
 
+  /** Tests turn the add index off to compare blobs with and without it; nothing else writes it. */
+  static boolean indexing = true;
+
   private ZipListZSet() {}
 
   /** Decoded copy of the pairs, in order; n is small (the compact thresholds). */
@@ -122,16 +125,60 @@ final class ZipListZSet {
   }
 
   /**
-   * Redis: zzlInsertAt — member first, then the score in its stored form, at a position token from
-   * {@link ZipListZSetLocator#insertAt} or {@link ZipList#endPosition()}.
+   * zsetAdd's lookup in a compact set: the member's pair and score, or (absent) where it goes. When
+   * the set's index is current and its filter rules the member out, a binary search over the index
+   * replaces the walk; otherwise the walk runs and, if the member was absent and the set stays
+   * compact after the add, rebuilds the index. Redis: zzlFind, then zzlInsert's loop.
    */
-  static void insertAt(ZipList zl, long position, byte[] member, double score) {
-    long next = zl.insertAtPosition(position, member);
-    if (score >= -LL_HALF && score <= LL_HALF && (double) (long) score == score) {
-      zl.insertAtPosition(next, (long) score);
-    } else {
-      zl.insertAtPosition(next, RedisNumbers.formatDoubleBytes(score));
+  static ZipListZSetLocator locateForAdd(ZSet z, byte[] member, double score) {
+    ZipList zl = z.compact;
+    ZipListZSetLocator l = ZipListZSetLocator.get();
+    long h = ZipListZSetIndex.hash(member, 0, member.length);
+    l.memberHash = h;
+    ZipListZSetIndex ix = z.compactIndex;
+    boolean current = ix != null && ix.current(zl);
+    if (current && !ix.mayContain(h)) {
+      l.locateIndexed(zl, ix, member, score);
+      return l;
     }
+    l.walk(zl, member, score, false);
+    if (!current && indexing && l.found < 0 && l.notedPairs() < z.maxCompactEntries) {
+      z.compactIndex = ZipListZSetIndex.build(zl, l);
+    }
+    l.release();
+    return l;
+  }
+
+  /**
+   * Inserts an absent member where {@link #locateForAdd} placed it (nothing changed the list since)
+   * and keeps the set's index in step, or drops it when it cannot follow.
+   */
+  static void insertLocated(ZSet z, ZipListZSetLocator l, byte[] member, double score) {
+    ZipList zl = z.compact;
+    ZipListZSetIndex ix = z.compactIndex;
+    if (ix == null || !ix.current(zl)) {
+      insertAt(zl, l.insertAt, member, score);
+      return;
+    }
+    int o = zl.positionOffset(l.insertAt);
+    int before = zl.blobLength();
+    long next = insertAt(zl, l.insertAt, member, score);
+    int growth = zl.blobLength() - before;
+    if (!ix.inserted(zl, l.insertPair, l.memberHash, o, zl.positionOffset(next), growth)) {
+      z.compactIndex = null;
+    }
+  }
+
+  /**
+   * Redis: zzlInsertAt — member first, then the score in its stored form, at a position token from
+   * {@link ZipListZSetLocator#insertAt} or {@link ZipList#endPosition()}. Returns the position of
+   * the entry now after the score.
+   */
+  static long insertAt(ZipList zl, long position, byte[] member, double score) {
+    if (score >= -LL_HALF && score <= LL_HALF && (double) (long) score == score) {
+      return zl.insertTwoAtPosition(position, member, (long) score);
+    }
+    return zl.insertTwoAtPosition(position, member, RedisNumbers.formatDoubleBytes(score));
   }
 
   /** Appends a pair known to sort after every present pair. */

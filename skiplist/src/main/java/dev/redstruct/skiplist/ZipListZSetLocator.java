@@ -47,7 +47,14 @@ final class ZipListZSetLocator implements ZipListVisitor {
    */
   long insertAt;
 
+  /** Pair index that {@link #insertAt} names (the inserted pair's index after the insert). */
+  int insertPair;
+
+  /** {@link ZipListZSetIndex#hash} of the member of the current add. */
+  long memberHash;
+
   private byte[] member;
+  private int memberLength;
   private boolean memberIsLong;
   private long memberLong;
   private boolean onScore;
@@ -55,6 +62,7 @@ final class ZipListZSetLocator implements ZipListVisitor {
   private int pairs;
   private byte[] array;
   private final byte[] digits = new byte[RedisNumbers.MAX_LONG_CHARS];
+  private final PairReader reader = new PairReader();
 
   // Notes per pair: member entry position; member and score as slice (off, len) of `array`, or
   // len -1 and the integer value.
@@ -75,8 +83,18 @@ final class ZipListZSetLocator implements ZipListVisitor {
 
   /** Walks zl for member; unless {@code findOnly}, also sets {@link #insertAt} for score. */
   void locate(ZipList zl, byte[] member, double score, boolean findOnly) {
+    walk(zl, member, score, findOnly);
+    release();
+  }
+
+  /**
+   * As {@link #locate} for an add, keeping the notes readable ({@link #notedMemberHash}) until
+   * {@link #release}.
+   */
+  void walk(ZipList zl, byte[] member, double score, boolean findOnly) {
     int len = member.length;
     this.member = member;
+    this.memberLength = len;
     this.memberIsLong =
         len >= 1
             && len <= RedisNumbers.MAX_LONG_CHARS
@@ -88,13 +106,70 @@ final class ZipListZSetLocator implements ZipListVisitor {
     zl.visit(this);
     if (found < 0 && !findOnly) {
       int at = firstAfter(score);
+      insertPair = at;
       insertAt = at == pairs ? zl.endPosition() : pos[at];
     }
+  }
+
+  /** Notes every pair of zl, matching no member (index checks). */
+  void noteAll(ZipList zl) {
+    this.member = null;
+    this.memberLength = -1; // no slice has length -1
+    this.memberIsLong = false;
+    found = -1;
+    pairs = 0;
+    onScore = false;
+    zl.visit(this);
+  }
+
+  /** Lets go of the walked list's array and the caller's member. */
+  void release() {
     this.member = null;
     this.array = null;
     if (pos.length > MAX_KEPT_PAIRS) {
       notes(16); // a huge loaded set passed by: do not keep its notes for the thread's lifetime
     }
+  }
+
+  /**
+   * Sets {@link #insertAt} and {@link #insertPair} for (score, member), known to be absent, by a
+   * binary search over the index's pair offsets. Redis: zzlInsert's loop, without the walk.
+   */
+  void locateIndexed(ZipList zl, ZipListZSetIndex ix, byte[] member, double score) {
+    PairReader r = reader;
+    int lo = 0;
+    int hi = ix.pairs();
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      zl.visitFrom(zl.positionAt(ix.offset(mid)), r.reset());
+      double s = r.score;
+      if (s > score || (s == score && r.memberAfter(member, digits))) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    r.array = null;
+    found = -1;
+    insertPair = lo;
+    insertAt = lo == ix.pairs() ? zl.endPosition() : zl.positionAt(ix.offset(lo));
+  }
+
+  /** Pairs noted by the last walk that did not find its member. */
+  int notedPairs() {
+    return pairs;
+  }
+
+  /** Position token of noted pair i's member entry. */
+  long notedPosition(int i) {
+    return pos[i];
+  }
+
+  /** {@link ZipListZSetIndex#hash} of noted pair i's member. */
+  long notedMemberHash(int i) {
+    return memberLen[i] < 0
+        ? ZipListZSetIndex.hash(memberInt[i], digits)
+        : ZipListZSetIndex.hash(array, memberOff[i], memberLen[i]);
   }
 
   @Override
@@ -109,7 +184,7 @@ final class ZipListZSetLocator implements ZipListVisitor {
       memberOff[i] = offset;
       memberLen[i] = length;
       matches =
-          length == member.length
+          length == memberLength
               && Arrays.equals(array, offset, offset + length, member, 0, length);
       onScore = true;
       return true;
@@ -178,6 +253,55 @@ final class ZipListZSetLocator implements ZipListVisitor {
       return Bytes.compare(digits, 0, n, member, 0, member.length) > 0;
     }
     return Bytes.compare(array, memberOff[i], memberLen[i], member, 0, member.length) > 0;
+  }
+
+  /** Reads one pair (member, then score) of a {@link ZipList#visitFrom} walk, then stops it. */
+  static final class PairReader implements ZipListVisitor {
+    double score;
+    private boolean onScore;
+    private byte[] array;
+    private int off;
+    private int len; // -1: integer member in memberInt
+    private long memberInt;
+
+    PairReader reset() {
+      onScore = false;
+      return this;
+    }
+
+    @Override
+    public boolean string(long position, byte[] array, int offset, int length) {
+      if (onScore) {
+        score = RedisNumbers.parseScoreOrNaN(array, offset, length);
+        return false;
+      }
+      this.array = array;
+      off = offset;
+      len = length;
+      onScore = true;
+      return true;
+    }
+
+    @Override
+    public boolean integer(long position, long value) {
+      if (onScore) {
+        score = value;
+        return false;
+      }
+      len = -1;
+      memberInt = value;
+      onScore = true;
+      return true;
+    }
+
+    /** Whether the pair's member sorts after {@code member} (unsigned bytes). */
+    boolean memberAfter(byte[] member, byte[] digits) {
+      if (len < 0) {
+        int n = RedisNumbers.ll2string(memberInt, digits, 0);
+        return Bytes.compare(digits, 0, n, member, 0, member.length) > 0;
+      }
+      return Bytes.compare(array, off, len, member, 0, member.length) > 0;
+    }
   }
 
   /** Current note capacity, in pairs (tests). */

@@ -899,4 +899,85 @@ public final class ZipList {
       throw new AssertionError("I4: maxBytes " + maxBytes());
     }
   }
+
+  // ---------------------------------------------------------------- random access by offset
+
+  /**
+   * Returns the byte offset of the entry a current position token names (Redis: {@code p - zl}), or
+   * of the end byte for {@link #endPosition()}. With {@link #positionAt} it lets a caller keep its
+   * own index of entry offsets across the inserts it makes itself: after inserting values one after
+   * another from offset {@code o} (each at the position the previous insert returned), the last
+   * returning a position at offset {@code o2}, every entry that followed {@code o} moved by the
+   * same {@code g} bytes, the blob's growth, if and only if {@code g == o2 - o}. (Otherwise a
+   * prevlen field changed size: the entry that followed grew or shrank by 4 bytes, or a cascade
+   * grew entries further on.)
+   *
+   * @param position a token of this ziplist's current bytes
+   * @return the offset, from 10 (the first entry) to {@code blobLength() - 1} (the end)
+   * @throws IllegalArgumentException if the position is stale
+   */
+  public int positionOffset(long position) {
+    return ZipListSeek.offset(this, position);
+  }
+
+  /**
+   * Returns the current position token of the entry that starts at byte {@code offset}, or of the
+   * end for {@code blobLength() - 1}. The offset must be an entry start of the current bytes (one
+   * that {@link #positionOffset} reported, moved by the caller's own accounting of changes since):
+   * only bounds are checked (in O(1), as for tokens), and an insert at a position that is not an
+   * entry start damages the list.
+   *
+   * @param offset an entry start or the end byte's offset
+   * @return the position token
+   * @throws IllegalArgumentException if the offset is outside the entry area
+   */
+  public long positionAt(int offset) {
+    return ZipListSeek.position(this, offset);
+  }
+
+  /**
+   * As {@link #visit} from the entry at {@code position} on (Redis: the {@code ziplistNext} loop
+   * from {@code p}); the visitor ends the walk by returning {@code false}.
+   *
+   * @param position a token of this ziplist's current bytes
+   * @param visitor receives each entry from {@code position} on
+   * @return {@code true} if the walk reached the end, {@code false} if the visitor ended it
+   * @throws IllegalArgumentException if the position is stale
+   * @throws java.util.ConcurrentModificationException if a callback changed this ziplist
+   */
+  public boolean visitFrom(long position, ZipListVisitor visitor) {
+    return ZipListSeek.visitFrom(this, position, Objects.requireNonNull(visitor, "visitor"));
+  }
+
+  /**
+   * Inserts {@code first} then the integer {@code second} before the entry at {@code position}: the
+   * same bytes as {@code insertAtPosition(insertAtPosition(position, first), second)} (Redis: two
+   * {@code ziplistInsert} calls, as {@code zzlInsertAt} makes for a member and its score), with the
+   * bytes after the point moved once when no prevlen field changes size.
+   *
+   * @param position a current position token
+   * @param first the bytes of the first entry; not retained
+   * @param second the integer of the second entry
+   * @return the position of the entry after the second inserted one
+   * @throws IllegalArgumentException if the position is stale
+   * @throws IllegalStateException if the blob would exceed 1 GiB
+   */
+  public long insertTwoAtPosition(long position, byte[] first, long second) {
+    return ZipListInsertTwo.insert(this, position, Objects.requireNonNull(first, "first"), second);
+  }
+
+  /**
+   * As {@link #insertTwoAtPosition(long, byte[], long)} with a byte-string second entry.
+   *
+   * @param position a current position token
+   * @param first the bytes of the first entry; not retained
+   * @param second the bytes of the second entry; not retained
+   * @return the position of the entry after the second inserted one
+   * @throws IllegalArgumentException if the position is stale
+   * @throws IllegalStateException if the blob would exceed 1 GiB
+   */
+  public long insertTwoAtPosition(long position, byte[] first, byte[] second) {
+    return ZipListInsertTwo.insert(
+        this, position, Objects.requireNonNull(first, "first"), Objects.requireNonNull(second));
+  }
 }

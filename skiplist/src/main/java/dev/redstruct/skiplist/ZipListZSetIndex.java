@@ -1,0 +1,207 @@
+package dev.redstruct.skiplist;
+
+import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.ziplist.ZipList;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * A side index of one compact zset's ziplist that lets ZADD of a fresh member skip the O(n) walk:
+ * the byte offset of every pair and a Bloom filter of the members. Valid only for the exact bytes
+ * it was last synchronised with; anything else that changes the ziplist makes it stale, and a stale
+ * index is simply not used (the next add walks and rebuilds it).
+ */
+final class ZipListZSetIndex {
+  /*
+   * Implementation notes.
+   *
+   * Redis's zzlInsert (src/t_zset.c, 7.0.15) walks the whole listpack for every ZADD: zzlFind
+   * compares the member with every pair to prove it absent, then the insert loop reads scores
+   * until the first greater pair. Both are O(n) chains of dependent loads (about 8 ns per entry
+   * here, so a 128-member set cost about 1 us per add). This index keeps what the walk
+   * rediscovers each time:
+   *
+   *   offsets[i]  byte offset of pair i's member entry (ZipList.positionOffset), i < pairs;
+   *   bloom       2^k bits, three bits per member hash (hash of the member's canonical bytes: an
+   *               integer entry hashes as its decimal text, which is what it compares equal to).
+   *
+   * A fresh member's add then costs a hash, three bit tests, a binary search over the offsets
+   * reading about log2(n) pairs (ZipList.visitFrom) and the insert; a Bloom hit (about 1 in 30 at
+   * 8 bits per member) falls back to the walk, which is exact.
+   *
+   * Staleness. The index records the list object and its endPosition() token (the layout version
+   * and the end offset); every change to a ziplist bumps its version, so any change not made
+   * through inserted() (deletes, updates, range removes, pops, a replaced or converted list) is
+   * seen at the next add, in O(1), and the index is rebuilt from that add's walk. The index never
+   * has to follow those paths.
+   *
+   * Keeping it exact across our own inserts. After inserting the pair at offset o, whose follower
+   * now starts at o2, the old entries from o on moved uniformly by the blob's growth g exactly
+   * when g == o2 - o (ZipList.positionOffset); otherwise a prevlen field changed size (members of
+   * 250+ bytes, or a cascade) and the index is dropped.
+   *
+   * Footprint. Sets below MIN_PAIRS pairs (where the walk is cheap) have none, so a 16-member set
+   * pays only ZSet's reference field. At 128 members: 4 bytes of offsets and 2 bytes of filter
+   * per member, plus headers.
+   *
+   * Invariants (checkInvariants, when current): I1 pairs == the list's pair count; I2 offsets[i]
+   * is pair i's member entry offset; I3 every member's bits are set in the filter; I4 pairs <=
+   * bloom capacity (bits / 8).
+   */
+
+  /** Sets with fewer pairs than this are walked and get no index. */
+  static final int MIN_PAIRS = 16;
+
+  private static final int MIN_BLOOM_BITS = 512;
+
+  /** Largest set indexed: offsets and filter stay below about 100 KiB. */
+  static final int MAX_PAIRS = 8192;
+
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private ZipList list;
+  private long end;
+  private int pairs;
+  private int[] offsets;
+  private long[] bloom;
+
+  private ZipListZSetIndex(ZipList list, int capacity, int bloomBits) {
+    this.list = list;
+    this.offsets = new int[capacity];
+    this.bloom = new long[bloomBits >>> 6];
+  }
+
+  /** Whether this index describes {@code zl}'s current bytes. */
+  boolean current(ZipList zl) {
+    return zl == list && zl.endPosition() == end;
+  }
+
+  int pairs() {
+    return pairs;
+  }
+
+  /** Offset of pair i's member entry. */
+  int offset(int i) {
+    return offsets[i];
+  }
+
+  /**
+   * Builds the index of {@code zl} from a walk that noted every pair (the member was absent), or
+   * returns null if the set is too small or too large to be worth one.
+   */
+  static ZipListZSetIndex build(ZipList zl, ZipListZSetLocator walk) {
+    int n = walk.notedPairs();
+    if (n < MIN_PAIRS || n > MAX_PAIRS) {
+      return null;
+    }
+    int bits = Math.max(MIN_BLOOM_BITS, Integer.highestOneBit(n * 16 - 1) << 1);
+    ZipListZSetIndex ix = new ZipListZSetIndex(zl, n + (n >> 1) + 1, bits);
+    for (int i = 0; i < n; i++) {
+      ix.offsets[i] = zl.positionOffset(walk.notedPosition(i));
+      ix.add(walk.notedMemberHash(i));
+    }
+    ix.pairs = n;
+    ix.end = zl.endPosition();
+    return ix;
+  }
+
+  /** False only when the member is certainly absent. */
+  boolean mayContain(long h) {
+    int mask = (bloom.length << 6) - 1;
+    return bit((int) h & mask) && bit((int) (h >>> 21) & mask) && bit((int) (h >>> 42) & mask);
+  }
+
+  private boolean bit(int b) {
+    return (bloom[b >>> 6] & (1L << b)) != 0;
+  }
+
+  private void add(long h) {
+    int mask = (bloom.length << 6) - 1;
+    set((int) h & mask);
+    set((int) (h >>> 21) & mask);
+    set((int) (h >>> 42) & mask);
+  }
+
+  private void set(int b) {
+    bloom[b >>> 6] |= 1L << b;
+  }
+
+  /**
+   * Records the pair just inserted as pair {@code at}, whose member entry went in at offset {@code
+   * o}; {@code o2} is the offset of the entry now after its score and {@code growth} the blob's
+   * growth. Returns false when the index cannot follow (and must be dropped).
+   */
+  boolean inserted(ZipList zl, int at, long memberHash, int o, int o2, int growth) {
+    if (o2 - o != growth || pairs + 1 > (bloom.length << 3)) {
+      return false; // a prevlen field changed size, or the filter is full: rebuild by a walk
+    }
+    if (pairs == offsets.length) {
+      if (pairs >= MAX_PAIRS) {
+        return false;
+      }
+      offsets = Arrays.copyOf(offsets, pairs + (pairs >> 1) + 1);
+    }
+    int[] a = offsets;
+    System.arraycopy(a, at, a, at + 1, pairs - at);
+    a[at] = o;
+    for (int i = at + 1; i <= pairs; i++) {
+      a[i] += growth;
+    }
+    pairs++;
+    add(memberHash);
+    end = zl.endPosition();
+    return true;
+  }
+
+  /**
+   * The member's hash, over its bytes as compared: a 64-bit multiply-xorshift over 8-byte words.
+   */
+  static long hash(byte[] b, int off, int len) {
+    long h = 0x9E3779B97F4A7C15L * (len + 1);
+    int i = 0;
+    for (; i + 8 <= len; i += 8) {
+      h = Long.rotateLeft(h ^ (long) LONGS.get(b, off + i), 29) * 0xBF58476D1CE4E5B9L;
+    }
+    long tail = 0;
+    for (int s = 0; i < len; i++, s += 8) {
+      tail |= (b[off + i] & 0xFFL) << s;
+    }
+    h = (h ^ tail) * 0x94D049BB133111EBL;
+    h ^= h >>> 31;
+    h *= 0xBF58476D1CE4E5B9L;
+    return h ^ (h >>> 29);
+  }
+
+  /** Hash of an integer entry: that of its decimal text, using {@code digits} as scratch. */
+  static long hash(long value, byte[] digits) {
+    return hash(digits, 0, RedisNumbers.ll2string(value, digits, 0));
+  }
+
+  /** Checks I1..I4 against a walk of {@code zl} when current; throws AssertionError. */
+  void checkInvariants(ZipList zl) {
+    if (!current(zl)) {
+      return;
+    }
+    ZipListZSetLocator walk = new ZipListZSetLocator();
+    walk.noteAll(zl);
+    int n = walk.notedPairs();
+    if (pairs != n || n != ZipListZSet.length(zl)) {
+      throw new AssertionError("compact index invariant broken: I1 pairs " + pairs + " != " + n);
+    }
+    if (pairs > (bloom.length << 3)) {
+      throw new AssertionError("compact index invariant broken: I4 filter over capacity");
+    }
+    for (int i = 0; i < n; i++) {
+      if (offsets[i] != zl.positionOffset(walk.notedPosition(i))) {
+        throw new AssertionError("compact index invariant broken: I2 offset of pair " + i);
+      }
+      if (!mayContain(walk.notedMemberHash(i))) {
+        throw new AssertionError("compact index invariant broken: I3 filter misses pair " + i);
+      }
+    }
+    walk.release();
+  }
+}

@@ -1,0 +1,182 @@
+package dev.redstruct.skiplist;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.redstruct.core.Bytes;
+import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.ziplist.ZipList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The compact add index ({@link ZipListZSetIndex}): every mutation path leaves the set's blob equal
+ * to the one index inserts build from a model (the bytes Redis's zzlInsertAt makes, see
+ * ZSetCompactAddTest), and the index either current and exact (ZSet.checkInvariants walks and
+ * compares, I1..I4) or stale and unused. Replay: {@code -Dzset.index.seed=N}.
+ */
+class ZipListZSetIndexTest {
+  private static final long SEED = Long.getLong("zset.index.seed", 9090L);
+
+  private static byte[] member(SplittableRandom rnd, boolean longMembers) {
+    int n = rnd.nextInt(120);
+    return switch (rnd.nextInt(longMembers ? 5 : 4)) {
+      case 0 -> Bytes.utf8(Integer.toString(n - 40)); // integer entries
+      case 1 -> Bytes.utf8("0" + n); // text that looks numeric
+      case 4 -> Bytes.utf8("L".repeat(240 + rnd.nextInt(20)) + n); // 5-byte prevlen fields
+      default -> Bytes.utf8("member:" + n);
+    };
+  }
+
+  private static double score(SplittableRandom rnd) {
+    return switch (rnd.nextInt(8)) {
+      case 0 -> Double.POSITIVE_INFINITY;
+      case 1 -> Double.NEGATIVE_INFINITY;
+      case 2 -> rnd.nextInt(5); // integer entries, ties
+      case 3 -> -rnd.nextInt(1000) / 4.0;
+      default -> rnd.nextInt(1_000_000) / 4.0; // text entries such as "1234.25"
+    };
+  }
+
+  /** The blob Redis would hold for the model: pairs in order, scores as zzlInsertAt stores them. */
+  private static byte[] expectedBlob(Map<String, Double> model) {
+    TreeMap<ZSetCompactAddTest.K, Boolean> sorted = new TreeMap<>();
+    model.forEach((m, s) -> sorted.put(new ZSetCompactAddTest.K(s, Bytes.utf8(m)), true));
+    ZipList zl = ZipList.create();
+    int i = 0;
+    for (ZSetCompactAddTest.K k : sorted.keySet()) {
+      zl.insert(i++, k.member());
+      double s = k.score();
+      if (Math.abs(s) <= (double) (Long.MAX_VALUE / 2) && (double) (long) s == s) {
+        zl.insert(i++, (long) s);
+      } else {
+        zl.insert(i++, RedisNumbers.formatDoubleBytes(s));
+      }
+    }
+    return zl.toByteArray();
+  }
+
+  /** One step applied to a set; returns what the step returned, for comparison. */
+  private interface Step {
+    Object apply(ZSet z);
+  }
+
+  private static Step step(SplittableRandom rnd, boolean longMembers) {
+    int op = rnd.nextInt(20);
+    byte[] m = member(rnd, longMembers);
+    double s = score(rnd);
+    int count = 1 + rnd.nextInt(3);
+    boolean max = rnd.nextBoolean();
+    double hi = rnd.nextInt(250_000);
+    if (op < 14) {
+      return z -> z.add(s, m);
+    } else if (op < 16) {
+      return z -> z.remove(m);
+    } else if (op == 16) {
+      return z -> z.incrementBy(1.5, m);
+    } else if (op == 17) {
+      return z -> z.pop(count, max).size();
+    } else if (op == 18) {
+      return z -> z.removeRangeByScore(ScoreRange.closed(0, hi));
+    }
+    return z -> z.removeRangeByRank(count, count + 2);
+  }
+
+  private static Object withoutIndex(Step step, ZSet z) {
+    ZipListZSet.indexing = false;
+    try {
+      return step.apply(z);
+    } finally {
+      ZipListZSet.indexing = true;
+    }
+  }
+
+  @Test
+  void everyMutationPathKeepsTheIndexExactOrStale() {
+    for (int round = 0; round < 24; round++) {
+      long seed = SEED + round;
+      SplittableRandom rnd = new SplittableRandom(seed);
+      boolean longMembers = round % 4 == 3; // 5-byte prevlen fields: blobs depend on history
+      ZSet z = ZSet.create(1000, 300, seed);
+      ZSet ref = ZSet.create(1000, 300, seed);
+      int indexedAdds = 0;
+      for (int i = 0; i < 400; i++) {
+        String at = "seed " + seed + " step " + i;
+        Step step = step(rnd, longMembers);
+        indexedAdds += z.compactIndex != null && z.compactIndex.current(z.compact) ? 1 : 0;
+        assertEquals(withoutIndex(step, ref), step.apply(z), at);
+        if (rnd.nextInt(50) == 0) {
+          z = z.copy(); // a copied set starts without an index
+          assertNull(z.compactIndex, at);
+        }
+        assertNull(ref.compactIndex, at);
+        assertEquals(ZSet.Encoding.COMPACT, z.encoding(), at);
+        z.checkInvariants(); // includes the index's I1..I4 while it is current
+        assertArrayEquals(ref.toCompactBytes(), z.toCompactBytes(), at);
+      }
+      assertTrue(indexedAdds > 100, "the index was used: seed " + seed + ", " + indexedAdds);
+    }
+  }
+
+  @Test
+  void addsOfShortMembersBuildTheBlobOfTheModel() {
+    for (int round = 0; round < 8; round++) {
+      long seed = SEED + 100 + round;
+      SplittableRandom rnd = new SplittableRandom(seed);
+      ZSet z = ZSet.create(1000, 64, seed);
+      Map<String, Double> model = new HashMap<>();
+      for (int i = 0; i < 300; i++) {
+        byte[] m = member(rnd, false);
+        double s = score(rnd);
+        assertEquals(model.put(Bytes.utf8(m, 0, m.length), s) == null, z.add(s, m));
+        assertArrayEquals(expectedBlob(model), z.toCompactBytes(), "seed " + seed + " add " + i);
+      }
+      z.checkInvariants();
+    }
+  }
+
+  @Test
+  void smallSetsHaveNoIndexAndConversionDropsIt() {
+    ZSet z = ZSet.create();
+    for (int i = 0; i < ZipListZSetIndex.MIN_PAIRS; i++) {
+      z.add(i + 0.5, Bytes.utf8("m" + i));
+    }
+    assertNull(z.compactIndex, "a 16-member set pays no index");
+    z.add(99, Bytes.utf8("next"));
+    assertNotNull(z.compactIndex);
+    assertTrue(z.compactIndex.current(z.compact));
+    z.checkInvariants();
+    assertTrue(z.remove("m3"));
+    assertFalse(z.compactIndex.current(z.compact), "a remove makes it stale");
+    z.add(3.5, Bytes.utf8("m3"));
+    assertTrue(z.compactIndex.current(z.compact), "the next add rebuilt it");
+    z.checkInvariants();
+    for (int i = z.size(); i < ZSet.DEFAULT_MAX_COMPACT_ENTRIES + 1; i++) {
+      z.add(-i, Bytes.utf8("x" + i));
+    }
+    assertEquals(ZSet.Encoding.SKIPLIST, z.encoding());
+    assertNull(z.compactIndex, "converted: the old list is let go");
+    z.checkInvariants();
+  }
+
+  @Test
+  void membersThatHashTheSameAsTheirTextAreFound() {
+    // An integer entry hashes as its decimal text: "-7" and "7" stored as integers are found.
+    ZSet z = ZSet.create();
+    for (int i = -20; i < 20; i++) {
+      z.add(i * 0.5, Bytes.utf8(Integer.toString(i)));
+    }
+    assertFalse(z.add(100, Bytes.utf8("-7")));
+    assertFalse(z.add(100, Bytes.utf8("7")));
+    assertTrue(z.add(100, Bytes.utf8("07")), "\"07\" is text, not the integer 7");
+    assertEquals(100.0, z.score("7").getAsDouble());
+    z.checkInvariants();
+  }
+}

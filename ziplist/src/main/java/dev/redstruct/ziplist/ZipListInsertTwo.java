@@ -1,0 +1,117 @@
+package dev.redstruct.ziplist;
+
+import static dev.redstruct.ziplist.ZipListLayout.BIG_PREVLEN;
+import static dev.redstruct.ziplist.ZipListLayout.END;
+
+/**
+ * Two inserts at one point in one move: the bytes that {@code ziplistInsert(p, a)} followed by
+ * {@code ziplistInsert(next, b)} produce (Redis: {@code zzlInsertAt}'s member then score, src/
+ * t_zset.c), with the tail of the blob moved once instead of twice. Behind {@link
+ * ZipList#insertTwoAtPosition}.
+ */
+final class ZipListInsertTwo {
+  /*
+   * Implementation notes.
+   *
+   * Two sequential __ziplistInsert calls at p: the first writes a's entry (its prevlen field
+   * holding the previous entry's size) and sets the follower's prevlen to a's size reqA; the
+   * second writes b's entry (prevlen reqA) and sets the follower's prevlen to reqB. When reqA and
+   * reqB are both below 254 and the follower's prevlen field is already 1 byte (or there is no
+   * follower), neither insert changes the follower's field size (nextdiff 0), so no cascade runs,
+   * and the result is simply [a][b] spliced in at p with the follower's prevlen set to reqB:
+   * that is what this class writes. Every other case (a field of 5 bytes, entries of 254+ bytes,
+   * Redis's forcelarge rule) is left, before anything changes, to two ordinary inserts. Counters (zllen, layout version, list-view modCount) advance
+   * as they do for two inserts. The growth check covers both entries, so a rejected pair changes
+   * nothing, where two inserts could leave the first in place.
+   */
+
+  private ZipListInsertTwo() {}
+
+  /** Redis: ziplistInsert(p, a) then ziplistInsert(next, b) for a long b. */
+  static long insert(ZipList z, long position, byte[] a, long b) {
+    ZipListWork w = ZipListWork.get();
+    int after;
+    try {
+      int p = z.positionOffset(position);
+      w.prepare(a);
+      int sizeA = w.preparedSize();
+      w.prepare(b);
+      after = insertPrepared(z, w, p, a, sizeA);
+    } finally {
+      w.vStr = null; // the work area never keeps a caller's array
+    }
+    if (after >= 0) {
+      return ZipListVisit.token(z.layoutVersion, after);
+    }
+    return z.insertAtPosition(z.insertAtPosition(position, a), b);
+  }
+
+  /** Redis: ziplistInsert(p, a) then ziplistInsert(next, b). */
+  static long insert(ZipList z, long position, byte[] a, byte[] b) {
+    ZipListWork w = ZipListWork.get();
+    int after;
+    try {
+      int p = z.positionOffset(position);
+      w.prepare(a);
+      int sizeA = w.preparedSize();
+      w.prepare(b);
+      after = insertPrepared(z, w, p, a, sizeA);
+    } finally {
+      w.vStr = null;
+    }
+    if (after >= 0) {
+      return ZipListVisit.token(z.layoutVersion, after);
+    }
+    return z.insertAtPosition(z.insertAtPosition(position, a), b);
+  }
+
+  /**
+   * Inserts a (of prepared size sizeA) then the value prepared in w at offset p; returns the offset
+   * of the entry after them, or -1, having changed nothing, when the case is not simple.
+   */
+  private static int insertPrepared(ZipList z, ZipListWork w, int p, byte[] a, int sizeA) {
+    byte[] zl = z.array();
+    boolean atEnd = (zl[p] & 0xFF) == END;
+    int prevlen = 0;
+    if (!atEnd) {
+      ZipListEntry f = z.decodeAt(w.entry, p, true);
+      if (f.prevRawLenSize != 1) {
+        return -1;
+      }
+      prevlen = (int) f.prevRawLen;
+    } else if (z.tailEntryOffset() >= 0) {
+      prevlen = z.decodeAt(w.entry, z.tailOffset(), false).rawLength();
+    }
+    int reqA = ZipListLayout.prevlenSizeFor(prevlen) + sizeA;
+    int reqB = 1 + w.preparedSize(); // b's prevlen field holds reqA < 254: one byte
+    if (reqA >= BIG_PREVLEN || reqB >= BIG_PREVLEN) {
+      return -1;
+    }
+    int oldSize = z.blobLength();
+    long newSize = (long) oldSize + reqA + reqB;
+    if (newSize > z.maxBytes()) {
+      throw new IllegalStateException(
+          "ziplist would grow to " + newSize + " bytes, over the cap of " + z.maxBytes());
+    }
+    int oldTail = z.tailOffset();
+    z.resize((int) newSize);
+    zl = z.array();
+    int after = p + reqA + reqB;
+    if (!atEnd) {
+      System.arraycopy(zl, p, zl, after, oldSize - 1 - p);
+      zl[after] = (byte) reqB; // the follower's 1-byte prevlen field
+      ZipListLayout.setZltail(zl, oldTail + reqA + reqB);
+    } else {
+      ZipListLayout.setZltail(zl, p + reqA);
+    }
+    zl[p + reqA] = (byte) reqA;
+    w.writeTo(zl, p + reqA + 1);
+    w.prepare(a);
+    w.writeTo(zl, p + ZipListLayout.writePrevlen(zl, p, prevlen));
+    ZipListLayout.addToZllen(zl, 1); // twice, as two inserts do (zllen saturates at 65535)
+    ZipListLayout.addToZllen(zl, 1);
+    z.structuralChange();
+    z.structuralChange();
+    return after;
+  }
+}

@@ -1,0 +1,166 @@
+package dev.redstruct.ziplist;
+
+import static java.nio.charset.StandardCharsets.US_ASCII;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Random access by offset ({@link ZipList#positionOffset}, {@link ZipList#positionAt}, {@link
+ * ZipList#visitFrom}) and {@link ZipList#insertTwoAtPosition}, whose bytes must equal two {@link
+ * ZipList#insertAtPosition} calls (themselves equal to index inserts, checked against Redis in
+ * ZipListRedisIT), on built and wrapped lists, with the values that make prevlen fields grow or
+ * keep Redis's forcelarge form (253-byte entries, empty strings, small integers). Replay: {@code
+ * -Dziplist.seek.seed=N}.
+ */
+class ZipListSeekTest {
+  private static final long SEED = Long.getLong("ziplist.seek.seed", 0x5EEC_0FF5L);
+
+  /** Every entry's position, in order. */
+  private static List<long[]> positions(ZipList z) {
+    List<long[]> out = new ArrayList<>();
+    z.visit(collector(out, null));
+    return out;
+  }
+
+  private static ZipListVisitor collector(List<long[]> positions, List<String> values) {
+    return new ZipListVisitor() {
+      @Override
+      public boolean string(long position, byte[] array, int offset, int length) {
+        add(position, new String(array, offset, length, US_ASCII));
+        return true;
+      }
+
+      @Override
+      public boolean integer(long position, long value) {
+        add(position, Long.toString(value));
+        return true;
+      }
+
+      private void add(long position, String value) {
+        if (positions != null) {
+          positions.add(new long[] {position});
+        }
+        if (values != null) {
+          values.add(value);
+        }
+      }
+    };
+  }
+
+  private static byte[] value(SplittableRandom rnd) {
+    return switch (rnd.nextInt(6)) {
+      case 0 -> Long.toString(rnd.nextLong()).getBytes(US_ASCII);
+      case 1 -> new byte[249 + rnd.nextInt(6)]; // entries around the 254-byte prevlen limit
+      case 2 -> new byte[rnd.nextInt(3)];
+      case 3 -> Integer.toString(rnd.nextInt(14)).getBytes(US_ASCII); // 4-bit immediates
+      default -> ("v" + rnd.nextInt(1000)).getBytes(US_ASCII);
+    };
+  }
+
+  private static ZipList random(SplittableRandom rnd, boolean wrapped) {
+    ZipList z = ZipList.create();
+    int n = rnd.nextInt(12);
+    for (int i = 0; i < n; i++) {
+      z.pushTail(value(rnd));
+    }
+    return wrapped ? ZipList.wrap(z.toByteArray()) : z;
+  }
+
+  @Test
+  void insertTwoMatchesTwoInsertsAndTheOffsetShiftRuleHolds() {
+    SplittableRandom rnd = new SplittableRandom(SEED);
+    for (int round = 0; round < 3000; round++) {
+      String at = "seed " + SEED + " round " + round;
+      boolean wrapped = round % 2 == 1;
+      ZipList z = random(rnd, wrapped);
+      List<long[]> pos = positions(z);
+      int i = rnd.nextInt(pos.size() + 1);
+      long p = i == pos.size() ? z.endPosition() : pos.get(i)[0];
+      byte[] first = value(rnd);
+      boolean longSecond = rnd.nextBoolean();
+      long secondLong = rnd.nextInt(3) == 0 ? rnd.nextInt(13) : rnd.nextLong();
+      byte[] second = value(rnd);
+      ZipList expected = ZipList.copyOf(z.toByteArray());
+      long pe = i == pos.size() ? expected.endPosition() : positions(expected).get(i)[0];
+      long nextExpected =
+          longSecond
+              ? expected.insertAtPosition(expected.insertAtPosition(pe, first), secondLong)
+              : expected.insertAtPosition(expected.insertAtPosition(pe, first), second);
+      int o = z.positionOffset(p);
+      int before = z.blobLength();
+      long next =
+          longSecond
+              ? z.insertTwoAtPosition(p, first, secondLong)
+              : z.insertTwoAtPosition(p, first, second);
+      z.checkInvariants();
+      assertArrayEquals(expected.toByteArray(), z.toByteArray(), at);
+      assertEquals(expected.positionOffset(nextExpected), z.positionOffset(next), at);
+      assertEquals(z.size(), expected.size(), at);
+      // The documented rule: entries after o all moved by the growth iff growth == o2 - o.
+      int growth = z.blobLength() - before;
+      List<long[]> now = positions(z);
+      boolean uniform = true;
+      for (int k = i; k < pos.size(); k++) {
+        uniform &= z.positionOffset(now.get(k + 2)[0]) == (int) pos.get(k)[0] + growth;
+      }
+      assertEquals(uniform, growth == z.positionOffset(next) - o, at);
+    }
+  }
+
+  @Test
+  void offsetsRoundTripAndVisitFromWalksTheSuffix() {
+    SplittableRandom rnd = new SplittableRandom(SEED + 1);
+    for (int round = 0; round < 400; round++) {
+      ZipList z = random(rnd, round % 2 == 1);
+      List<long[]> pos = positions(z);
+      List<String> all = new ArrayList<>();
+      z.visit(collector(null, all));
+      for (int i = 0; i < pos.size(); i++) {
+        long p = pos.get(i)[0];
+        assertEquals(p, z.positionAt(z.positionOffset(p)));
+        List<String> suffix = new ArrayList<>();
+        assertTrue(z.visitFrom(p, collector(null, suffix)));
+        assertEquals(all.subList(i, all.size()), suffix);
+      }
+      assertEquals(z.blobLength() - 1, z.positionOffset(z.endPosition()));
+      assertEquals(z.endPosition(), z.positionAt(z.blobLength() - 1));
+      assertTrue(z.visitFrom(z.endPosition(), collector(null, new ArrayList<>())));
+    }
+  }
+
+  @Test
+  void badPositionsAndOffsetsAreRejected() {
+    ZipList z = ZipList.create();
+    z.pushTail("a".getBytes(US_ASCII));
+    long p = z.positionAt(10); // the first entry starts right after the 10-byte header
+    z.pushTail("b".getBytes(US_ASCII));
+    byte[] before = z.toByteArray();
+    assertThrows(IllegalArgumentException.class, () -> z.positionOffset(p));
+    assertThrows(IllegalArgumentException.class, () -> z.visitFrom(p, collector(null, null)));
+    assertThrows(IllegalArgumentException.class, () -> z.insertTwoAtPosition(p, new byte[1], 1L));
+    assertThrows(IllegalArgumentException.class, () -> z.positionAt(9));
+    assertThrows(IllegalArgumentException.class, () -> z.positionAt(z.blobLength()));
+    assertThrows(NullPointerException.class, () -> z.visitFrom(z.endPosition(), null));
+    assertArrayEquals(before, z.toByteArray());
+  }
+
+  @Test
+  void insertTwoOverTheCapChangesNothing() {
+    ZipList z = ZipList.withMaxBytes(40);
+    z.pushTail("abcdefghij".getBytes(US_ASCII)); // 11 + 12 bytes
+    byte[] before = z.toByteArray();
+    long end = z.endPosition();
+    assertThrows(
+        IllegalStateException.class,
+        () -> z.insertTwoAtPosition(end, "01234567890123456789".getBytes(US_ASCII), 7L));
+    assertArrayEquals(before, z.toByteArray());
+    assertEquals(end, z.endPosition());
+  }
+}
