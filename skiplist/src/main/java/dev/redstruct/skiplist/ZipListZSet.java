@@ -143,7 +143,7 @@ final class ZipListZSet {
     }
     l.walk(zl, member, score, false);
     if (!current && indexing && l.found < 0 && l.notedPairs() < z.maxCompactEntries) {
-      z.compactIndex = ZipListZSetIndex.build(zl, l);
+      z.compactIndex = ZipListZSetIndex.build(zl, l, z.maxCompactEntries);
     }
     l.release();
     return l;
@@ -164,7 +164,8 @@ final class ZipListZSet {
     int before = zl.blobLength();
     long next = insertAt(zl, l.insertAt, member, score);
     int growth = zl.blobLength() - before;
-    if (!ix.inserted(zl, l.insertPair, l.memberHash, o, zl.positionOffset(next), growth)) {
+    int o2 = zl.positionOffset(next);
+    if (!ix.inserted(zl, l.insertPair, score, l.memberHash, o, o2, growth, z.maxCompactEntries)) {
       z.compactIndex = null;
     }
   }

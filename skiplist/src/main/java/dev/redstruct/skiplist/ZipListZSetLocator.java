@@ -137,8 +137,10 @@ final class ZipListZSetLocator implements ZipListVisitor {
    */
   void locateIndexed(ZipList zl, ZipListZSetIndex ix, byte[] member, double score) {
     PairReader r = reader;
-    int lo = 0;
-    int hi = ix.pairs();
+    // Only the pairs whose float key ties with the score's need reading (usually none or one).
+    int k = ZipListZSetIndex.key(score);
+    int lo = ix.firstKeyNotBelow(k);
+    int hi = ix.firstKeyAbove(k, lo);
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
       zl.visitFrom(zl.positionAt(ix.offset(mid)), r.reset());
@@ -163,6 +165,13 @@ final class ZipListZSetLocator implements ZipListVisitor {
   /** Position token of noted pair i's member entry. */
   long notedPosition(int i) {
     return pos[i];
+  }
+
+  /** Noted pair i's score. */
+  double notedScore(int i) {
+    return scoreLen[i] < 0
+        ? scoreInt[i]
+        : RedisNumbers.parseScoreOrNaN(array, scoreOff[i], scoreLen[i]);
   }
 
   /** {@link ZipListZSetIndex#hash} of noted pair i's member. */

@@ -35,8 +35,11 @@ final class ZipListInsertTwo {
       int p = z.positionOffset(position);
       w.prepare(a);
       int sizeA = w.preparedSize();
+      int aEnc = w.vEnc; // kept to write a after b without parsing it again
+      long aInt = w.vInt;
+      int aLen = w.vStr == null ? -1 : a.length;
       w.prepare(b);
-      after = insertPrepared(z, w, p, a, sizeA);
+      after = insertPrepared(z, w, p, a, sizeA, aEnc, aInt, aLen);
     } finally {
       w.vStr = null; // the work area never keeps a caller's array
     }
@@ -54,8 +57,11 @@ final class ZipListInsertTwo {
       int p = z.positionOffset(position);
       w.prepare(a);
       int sizeA = w.preparedSize();
+      int aEnc = w.vEnc; // kept to write a after b without parsing it again
+      long aInt = w.vInt;
+      int aLen = w.vStr == null ? -1 : a.length;
       w.prepare(b);
-      after = insertPrepared(z, w, p, a, sizeA);
+      after = insertPrepared(z, w, p, a, sizeA, aEnc, aInt, aLen);
     } finally {
       w.vStr = null;
     }
@@ -69,7 +75,8 @@ final class ZipListInsertTwo {
    * Inserts a (of prepared size sizeA) then the value prepared in w at offset p; returns the offset
    * of the entry after them, or -1, having changed nothing, when the case is not simple.
    */
-  private static int insertPrepared(ZipList z, ZipListWork w, int p, byte[] a, int sizeA) {
+  private static int insertPrepared(
+      ZipList z, ZipListWork w, int p, byte[] a, int sizeA, int aEnc, long aInt, int aLen) {
     byte[] zl = z.array();
     boolean atEnd = (zl[p] & 0xFF) == END;
     int prevlen = 0;
@@ -106,7 +113,7 @@ final class ZipListInsertTwo {
     }
     zl[p + reqA] = (byte) reqA;
     w.writeTo(zl, p + reqA + 1);
-    w.prepare(a);
+    w.restore(aEnc, aInt, aLen < 0 ? null : a, aLen);
     w.writeTo(zl, p + ZipListLayout.writePrevlen(zl, p, prevlen));
     ZipListLayout.addToZllen(zl, 1); // twice, as two inserts do (zllen saturates at 65535)
     ZipListLayout.addToZllen(zl, 1);

@@ -55,6 +55,15 @@ final class ZipListWork {
     vStr = null;
   }
 
+  /** Prepares again a value whose fields a caller saved after {@link #prepare(byte[])}. */
+  void restore(int enc, long v, byte[] s, int len) {
+    vEnc = enc;
+    vInt = v;
+    vStr = s;
+    vOff = 0;
+    vLen = len;
+  }
+
   /** Encoding header plus content size of the prepared value. */
   int preparedSize() {
     if (vStr != null) {
