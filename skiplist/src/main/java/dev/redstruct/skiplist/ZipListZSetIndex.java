@@ -116,7 +116,7 @@ final class ZipListZSetIndex {
     }
     int most = Math.min(Math.max(n + 1, limit), MAX_PAIRS);
     int bits = Math.max(MIN_BLOOM_BITS, Integer.highestOneBit(most * 8 - 1) << 1);
-    ZipListZSetIndex ix = new ZipListZSetIndex(zl, Math.min(n + (n >> 1) + 1, most), bits);
+    ZipListZSetIndex ix = new ZipListZSetIndex(zl, Math.min(n + (n >> 2) + 1, most), bits);
     for (int i = 0; i < n; i++) {
       int o = zl.positionOffset(walk.notedPosition(i));
       ix.slots[i] = ((long) key(walk.notedScore(i)) << 32) | o;
@@ -150,27 +150,32 @@ final class ZipListZSetIndex {
 
   /** First pair whose key is at least k (every pair before it sorts before any score of key k). */
   int firstKeyNotBelow(int k) {
-    return firstSlotNotBelow((long) k << 32, 0);
+    // Branch-free lower bound (the compare is a conditional move): the keys of a random insert
+    // give the predictor nothing to learn.
+    long v = (long) k << 32;
+    long[] a = slots;
+    int n = pairs;
+    if (n == 0) {
+      return 0;
+    }
+    int base = 0;
+    while (n > 1) {
+      int half = n >>> 1;
+      base = a[base + half] < v ? base + half : base;
+      n -= half;
+    }
+    return a[base] < v ? base + 1 : base;
   }
 
   /** First pair from {@code from} on whose key is above k (it sorts after any score of key k). */
   int firstKeyAbove(int k, int from) {
-    return firstSlotNotBelow((long) (k + 1) << 32, from); // k < MAX_VALUE: NaN has no key
-  }
-
-  private int firstSlotNotBelow(long v, int from) {
+    long v = (long) (k + 1) << 32; // k < MAX_VALUE: NaN has no key
     long[] a = slots;
-    int lo = from;
-    int hi = pairs;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (a[mid] < v) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
+    int i = from;
+    while (i < pairs && a[i] < v) {
+      i++; // ties of float keys are rare: usually no step at all
     }
-    return lo;
+    return i;
   }
 
   /**
@@ -188,7 +193,8 @@ final class ZipListZSetIndex {
       if (pairs >= MAX_PAIRS) {
         return false;
       }
-      slots = Arrays.copyOf(slots, Math.min(pairs + (pairs >> 1) + 1, Math.max(limit, pairs + 1)));
+      // Growth by a quarter keeps the slack of a set between sizes small (footprint at n=64).
+      slots = Arrays.copyOf(slots, Math.min(pairs + (pairs >> 2) + 1, Math.max(limit, pairs + 1)));
     }
     long[] a = slots;
     int n = pairs;
