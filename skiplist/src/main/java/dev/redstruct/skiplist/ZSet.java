@@ -47,7 +47,8 @@ public final class ZSet {
    *     <= maxCompactValue bytes unless it was loaded that way (fromCompact) or emptied.
    *  I2 skiplist encoding: dict.size == zsl.length and dict maps every member to the node that
    *     holds it (node.member equal, node reachable at its rank).
-   *  I3 the encoding's own invariants (ZSkipList I1..I4, ZipListZSet I1..I3).
+   *  I3 the encoding's own invariants (ZSkipList I1..I4, ZipListZSet I1..I3, and ZipListZSetIndex
+   *     I1..I5 while compactIndex is current for `compact`).
    */
 
   /** ZADD option {@code NX}: only add new members. */

@@ -21,6 +21,10 @@ final class ZipListZSet {
    * (%.17g, "inf", "-inf"). Hence -0.0 is stored as 0 and reads back as +0, exactly as ZSCORE
    * shows on a listpack-encoded key in Redis 7.0.
    *
+   * ZADD of a fresh member (locateForAdd, insertLocated) goes through the set's add index
+   * (ZipListZSetIndex) when it is current, instead of zzlInsert's walk; the bytes written are the
+   * same (ZipList.insertTwoAtPosition writes what zzlInsertAt's two inserts write).
+   *
    * Invariants (checkInvariants): I1 even entry count; I2 every score entry parses to a non-NaN
    * double; I3 pairs strictly increasing by (score, unsigned member bytes).
    */

@@ -26,6 +26,11 @@ final class ZipListZSetLocator implements ZipListVisitor {
    * The noted slices point into the array the walk saw; they are read right after the walk, before
    * anything changes the ziplist, which is when ZipListVisitor says the slices stay valid.
    *
+   * For an add, walk() keeps the notes readable until release(), so that ZipListZSetIndex.build
+   * can hash the members and parse the scores they point to. locateIndexed() is the walk-free
+   * lookup: a search over the index's float keys, reading (with PairReader) only the pairs whose
+   * key ties with the new score's.
+   *
    * One instance per thread instead of one per set: a per-set instance would cost every compact
    * set about 120 bytes, a tenth of the footprint budget at 16 members. A locate runs no foreign
    * code, so a thread never re-enters it. The note arrays grow to the largest set located on the

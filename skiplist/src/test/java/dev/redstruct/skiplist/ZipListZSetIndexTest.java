@@ -167,6 +167,45 @@ class ZipListZSetIndexTest {
   }
 
   @Test
+  void floatKeysNeverReverseTheScoreOrder() {
+    double[] edges = {
+      Double.NEGATIVE_INFINITY,
+      -Double.MAX_VALUE,
+      -Float.MAX_VALUE,
+      -Float.MIN_VALUE,
+      -1e-300,
+      -Double.MIN_VALUE,
+      -0.0,
+      0.0,
+      Double.MIN_VALUE,
+      1e-300,
+      Float.MIN_VALUE,
+      0.1,
+      1234.25,
+      Float.MAX_VALUE,
+      1e300,
+      Double.MAX_VALUE,
+      Double.POSITIVE_INFINITY
+    };
+    for (int i = 1; i < edges.length; i++) {
+      assertTrue(
+          ZipListZSetIndex.key(edges[i - 1]) <= ZipListZSetIndex.key(edges[i]), "at " + edges[i]);
+    }
+    assertEquals(ZipListZSetIndex.key(0.0), ZipListZSetIndex.key(-0.0), "-0 sorts as +0");
+    SplittableRandom rnd = new SplittableRandom(SEED);
+    for (int i = 0; i < 100_000; i++) {
+      double a = Double.longBitsToDouble(rnd.nextLong());
+      double b = rnd.nextBoolean() ? Double.longBitsToDouble(rnd.nextLong()) : Math.nextUp(a);
+      if (Double.isNaN(a) || Double.isNaN(b)) {
+        continue;
+      }
+      int ka = ZipListZSetIndex.key(a);
+      int kb = ZipListZSetIndex.key(b);
+      assertTrue(a < b ? ka <= kb : a > b ? ka >= kb : ka == kb, a + " vs " + b);
+    }
+  }
+
+  @Test
   void membersThatHashTheSameAsTheirTextAreFound() {
     // An integer entry hashes as its decimal text: "-7" and "7" stored as integers are found.
     ZSet z = ZSet.create();
