@@ -14,11 +14,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The compact ZADD path (one walk that finds the member and notes every pair, a binary search for
- * the insert position, an insert at a ziplist position): after every add the blob equals the one
- * built from the model by index inserts ({@link ZipList#insert(int, byte[])}, the path Redis's
- * zzlInsertAt takes and that ZSetRedisIT checks against Redis), for members that are integer
- * entries, text entries or a mix, and scores that are integer entries, text entries, ties and
- * infinities. Replay: {@code -Dzset.compact.seed=N}.
+ * the insert position, an insert at a ziplist position; from 16 pairs on, the add index of {@link
+ * ZipListZSetIndexTest} instead of the walk): after every add the blob equals the one built from
+ * the model by index inserts ({@link ZipList#insert(int, byte[])}, the path Redis's zzlInsertAt
+ * takes and that ZSetRedisIT checks against Redis), for members that are integer entries, text
+ * entries or a mix, and scores that are integer entries, text entries, ties and infinities. Replay:
+ * {@code -Dzset.compact.seed=N}.
  */
 class ZSetCompactAddTest {
   private static final long SEED = Long.getLong("zset.compact.seed", 4242L);

@@ -978,6 +978,9 @@ public final class ZipList {
    */
   public long insertTwoAtPosition(long position, byte[] first, byte[] second) {
     return ZipListInsertTwo.insert(
-        this, position, Objects.requireNonNull(first, "first"), Objects.requireNonNull(second));
+        this,
+        position,
+        Objects.requireNonNull(first, "first"),
+        Objects.requireNonNull(second, "second"));
   }
 }
