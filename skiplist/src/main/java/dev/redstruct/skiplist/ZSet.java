@@ -872,9 +872,7 @@ public final class ZSet {
     }
     if (compact != null) {
       ZipListZSet.checkInvariants(compact);
-      if (compactIndex != null) {
-        compactIndex.checkInvariants(compact);
-      }
+      ZipListZSet.checkIndexes(this);
       return;
     }
     zsl.checkInvariants();

@@ -130,37 +130,57 @@ final class ZipListZSet {
 
   /**
    * zsetAdd's lookup in a compact set: the member's pair and score, or (absent) where it goes. When
-   * the set's index is current and its filter rules the member out, a binary search over the index
-   * replaces the walk; otherwise the walk runs and, if the member was absent and the set stays
-   * compact after the add, rebuilds the index. Redis: zzlFind, then zzlInsert's loop.
+   * an add index is current for the set and its filter rules the member out, a binary search over
+   * the index replaces the walk; otherwise the walk runs and, if the member was absent and the set
+   * stays compact after the add, rebuilds an index: the set's own from MIN_PAIRS pairs on, the
+   * thread's below that (see ZipListZSetIndex, Footprint). Redis: zzlFind, then zzlInsert's loop.
    */
   static ZipListZSetLocator locateForAdd(ZSet z, byte[] member, double score) {
     ZipList zl = z.compact;
     ZipListZSetLocator l = ZipListZSetLocator.get();
     long h = ZipListZSetIndex.hash(member, 0, member.length);
     l.memberHash = h;
-    ZipListZSetIndex ix = z.compactIndex;
-    boolean current = ix != null && ix.current(zl);
-    if (current && !ix.mayContain(h)) {
+    ZipListZSetIndex ix = currentIndex(z, l);
+    if (ix != null && !ix.mayContain(h)) {
       l.locateIndexed(zl, ix, member, score);
       return l;
     }
     l.walk(zl, member, score, false);
-    if (!current && indexing && l.found < 0 && l.notedPairs() < z.maxCompactEntries) {
-      z.compactIndex = ZipListZSetIndex.build(zl, l, z.maxCompactEntries);
+    int n = l.notedPairs();
+    if (ix == null && indexing && l.found < 0 && n < z.maxCompactEntries) {
+      int id = System.identityHashCode(zl);
+      if (n >= ZipListZSetIndex.MIN_PAIRS) {
+        z.compactIndex = ZipListZSetIndex.build(zl, l, z.maxCompactEntries);
+      } else if (n >= ZipListZSetIndex.MIN_THREAD_PAIRS && id == l.lastList) {
+        // A second add in a row to this small set: index it on this thread.
+        l.threadIndex = ZipListZSetIndex.build(zl, l, z.maxCompactEntries);
+        z.compactIndex = null; // a stale one from when the set was larger
+      }
+      l.lastList = id;
     }
     l.release();
     return l;
   }
 
+  /** The set's own index or this thread's, whichever is current for the set's list, or null. */
+  private static ZipListZSetIndex currentIndex(ZSet z, ZipListZSetLocator l) {
+    ZipListZSetIndex ix = z.compactIndex;
+    if (ix != null && ix.current(z.compact)) {
+      return ix;
+    }
+    ix = l.threadIndex;
+    return ix != null && ix.current(z.compact) ? ix : null;
+  }
+
   /**
    * Inserts an absent member where {@link #locateForAdd} placed it (nothing changed the list since)
-   * and keeps the set's index in step, or drops it when it cannot follow.
+   * and keeps the current index in step, or drops it when it cannot follow. A thread's index
+   * becomes the set's own once the set has more than MIN_PAIRS pairs.
    */
   static void insertLocated(ZSet z, ZipListZSetLocator l, byte[] member, double score) {
     ZipList zl = z.compact;
-    ZipListZSetIndex ix = z.compactIndex;
-    if (ix == null || !ix.current(zl)) {
+    ZipListZSetIndex ix = currentIndex(z, l);
+    if (ix == null) {
       insertAt(zl, l.insertAt, member, score);
       return;
     }
@@ -169,8 +189,23 @@ final class ZipListZSet {
     long next = insertAt(zl, l.insertAt, member, score);
     int growth = zl.blobLength() - before;
     int o2 = zl.positionOffset(next);
-    if (!ix.inserted(zl, l.insertPair, score, l.memberHash, o, o2, growth, z.maxCompactEntries)) {
+    boolean kept =
+        ix.inserted(zl, l.insertPair, score, l.memberHash, o, o2, growth, z.maxCompactEntries);
+    if (ix == l.threadIndex) {
+      if (!kept || ix.pairs() > ZipListZSetIndex.MIN_PAIRS) {
+        l.threadIndex = null;
+        z.compactIndex = kept ? ix : null; // handed over to the set
+      }
+    } else if (!kept) {
       z.compactIndex = null;
+    }
+  }
+
+  /** Checks the current index of the set's list (its own or this thread's); AssertionError. */
+  static void checkIndexes(ZSet z) {
+    ZipListZSetIndex ix = currentIndex(z, ZipListZSetLocator.get());
+    if (ix != null) {
+      ix.checkInvariants(z.compact);
     }
   }
 

@@ -51,8 +51,12 @@ final class ZipListZSetIndex {
    * when g == o2 - o (ZipList.positionOffset); otherwise a prevlen field changed size (members of
    * 250+ bytes, or a cascade) and the index is dropped.
    *
-   * Footprint. Sets below MIN_PAIRS pairs (where the walk is cheap) have none, so a 16-member set
-   * pays only ZSet's reference field. At 128 members: 8 bytes of slot and 1 of filter per member,
+   * Footprint. Sets of at most MIN_PAIRS pairs have no index of their own, so a 16-member set
+   * pays only ZSet's reference field: there, one index per thread serves the small set that the
+   * thread added to twice in a row (a bulk ZADD, a set being filled), and it becomes the set's own
+   * when the set passes MIN_PAIRS. The thread's index keeps that one small list reachable until
+   * the thread indexes another; small sets added to in turn never build one (each add walks, as
+   * before, instead of rebuilding an index per add). At 128 members: 8 bytes of slot and 1 of filter per member,
    * plus headers. The filter is sized once for the set's entries limit (8 bits per member at the
    * limit), so a growing set does not walk again to widen it.
    *
@@ -61,8 +65,11 @@ final class ZipListZSetIndex {
    * member's bits are set in the filter; I5 pairs <= bloom capacity (bits / 8).
    */
 
-  /** Sets with fewer pairs than this are walked and get no index. */
+  /** Sets with fewer pairs than this get no index of their own. */
   static final int MIN_PAIRS = 16;
+
+  /** Smaller sets than this are always walked (the walk is cheaper than the index's upkeep). */
+  static final int MIN_THREAD_PAIRS = 4;
 
   private static final int MIN_BLOOM_BITS = 512;
 
@@ -111,7 +118,7 @@ final class ZipListZSetIndex {
    */
   static ZipListZSetIndex build(ZipList zl, ZipListZSetLocator walk, int limit) {
     int n = walk.notedPairs();
-    if (n < MIN_PAIRS || n > MAX_PAIRS) {
+    if (n < MIN_THREAD_PAIRS || n > MAX_PAIRS) {
       return null;
     }
     int most = Math.min(Math.max(n + 1, limit), MAX_PAIRS);

@@ -58,6 +58,12 @@ final class ZipListZSetLocator implements ZipListVisitor {
   /** {@link ZipListZSetIndex#hash} of the member of the current add. */
   long memberHash;
 
+  /** The add index of the small set this thread last added to twice in a row, or null. */
+  ZipListZSetIndex threadIndex;
+
+  /** Identity hash of the list of this thread's last walked add (a hint, not a key). */
+  int lastList;
+
   private byte[] member;
   private int memberLength;
   private boolean memberIsLong;

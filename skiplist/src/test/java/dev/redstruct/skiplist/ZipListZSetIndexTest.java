@@ -26,7 +26,11 @@ class ZipListZSetIndexTest {
   private static final long SEED = Long.getLong("zset.index.seed", 9090L);
 
   private static byte[] member(SplittableRandom rnd, boolean longMembers) {
-    int n = rnd.nextInt(120);
+    return member(rnd, longMembers, 120);
+  }
+
+  private static byte[] member(SplittableRandom rnd, boolean longMembers, int span) {
+    int n = rnd.nextInt(span);
     return switch (rnd.nextInt(longMembers ? 5 : 4)) {
       case 0 -> Bytes.utf8(Integer.toString(n - 40)); // integer entries
       case 1 -> Bytes.utf8("0" + n); // text that looks numeric
@@ -68,9 +72,9 @@ class ZipListZSetIndexTest {
     Object apply(ZSet z);
   }
 
-  private static Step step(SplittableRandom rnd, boolean longMembers) {
+  private static Step step(SplittableRandom rnd, boolean longMembers, int span) {
     int op = rnd.nextInt(20);
-    byte[] m = member(rnd, longMembers);
+    byte[] m = member(rnd, longMembers, span);
     double s = score(rnd);
     int count = 1 + rnd.nextInt(3);
     boolean max = rnd.nextBoolean();
@@ -104,13 +108,17 @@ class ZipListZSetIndexTest {
       long seed = SEED + round;
       SplittableRandom rnd = new SplittableRandom(seed);
       boolean longMembers = round % 4 == 3; // 5-byte prevlen fields: blobs depend on history
+      int span = round % 3 == 0 ? 16 : 120; // small sets: this thread's index
       ZSet z = ZSet.create(1000, 300, seed);
       ZSet ref = ZSet.create(1000, 300, seed);
       int indexedAdds = 0;
       for (int i = 0; i < 400; i++) {
         String at = "seed " + seed + " step " + i;
-        Step step = step(rnd, longMembers);
-        indexedAdds += z.compactIndex != null && z.compactIndex.current(z.compact) ? 1 : 0;
+        Step step = step(rnd, longMembers, span);
+        ZipListZSetIndex own = z.compactIndex;
+        ZipListZSetIndex mine = ZipListZSetLocator.get().threadIndex;
+        indexedAdds += own != null && own.current(z.compact) ? 1 : 0;
+        indexedAdds += mine != null && mine.current(z.compact) ? 1 : 0;
         assertEquals(withoutIndex(step, ref), step.apply(z), at);
         if (rnd.nextInt(50) == 0) {
           z = z.copy(); // a copied set starts without an index
@@ -121,7 +129,7 @@ class ZipListZSetIndexTest {
         z.checkInvariants(); // includes the index's I1..I4 while it is current
         assertArrayEquals(ref.toCompactBytes(), z.toCompactBytes(), at);
       }
-      assertTrue(indexedAdds > 100, "the index was used: seed " + seed + ", " + indexedAdds);
+      assertTrue(indexedAdds > 50, "the index was used: seed " + seed + ", " + indexedAdds);
     }
   }
 
@@ -164,6 +172,29 @@ class ZipListZSetIndexTest {
     assertEquals(ZSet.Encoding.SKIPLIST, z.encoding());
     assertNull(z.compactIndex, "converted: the old list is let go");
     z.checkInvariants();
+  }
+
+  @Test
+  void aSmallSetIsIndexedOnTheThreadUntilItPassesSixteen() {
+    ZipListZSetLocator l = ZipListZSetLocator.get();
+    ZSet a = ZSet.create();
+    ZSet b = ZSet.create();
+    for (int i = 0; i < 8; i++) {
+      a.add(i, Bytes.utf8("a" + i)); // added to in turn: neither gets this thread's index
+      b.add(i, Bytes.utf8("b" + i));
+      assertFalse(l.threadIndex != null && l.threadIndex.current(a.compact), "a at " + i);
+      assertFalse(l.threadIndex != null && l.threadIndex.current(b.compact), "b at " + i);
+    }
+    for (int i = 8; i < 16; i++) {
+      a.add(i, Bytes.utf8("a" + i)); // twice in a row: a is indexed on this thread
+    }
+    assertTrue(l.threadIndex.current(a.compact));
+    assertNull(a.compactIndex, "16 members: nothing of its own");
+    a.checkInvariants();
+    a.add(16, Bytes.utf8("a16"));
+    assertNull(l.threadIndex, "handed over");
+    assertTrue(a.compactIndex.current(a.compact));
+    a.checkInvariants();
   }
 
   @Test
