@@ -137,13 +137,20 @@ final class ZipListZSet {
    */
   static ZipListZSetLocator locateForAdd(ZSet z, byte[] member, double score) {
     ZipList zl = z.compact;
-    ZipListZSetLocator l = ZipListZSetLocator.get();
     long h = ZipListZSetIndex.hash(member, 0, member.length);
+    ZipListZSetIndex own = z.compactIndex;
+    if (own != null && own.current(zl) && !own.mayContain(h)) {
+      own.memberHash = h;
+      ZipListZSetLocator.place(zl, own, member, score);
+      return ZipListZSetLocator.PLACED; // the common path: no thread-local lookup
+    }
+    ZipListZSetLocator l = ZipListZSetLocator.get();
     l.memberHash = h;
     ZipListZSetIndex ix = currentIndex(z, l);
-    if (ix != null && !ix.mayContain(h)) {
-      l.locateIndexed(zl, ix, member, score);
-      return l;
+    if (ix != null && ix != own && !ix.mayContain(h)) {
+      ix.memberHash = h;
+      ZipListZSetLocator.place(zl, ix, member, score);
+      return ZipListZSetLocator.PLACED;
     }
     l.walk(zl, member, score, false);
     int n = l.notedPairs();
@@ -179,26 +186,42 @@ final class ZipListZSet {
    */
   static void insertLocated(ZSet z, ZipListZSetLocator l, byte[] member, double score) {
     ZipList zl = z.compact;
-    ZipListZSetIndex ix = currentIndex(z, l);
+    ZipListZSetIndex own = z.compactIndex;
+    boolean placed = l == ZipListZSetLocator.PLACED;
+    if (placed && own != null && own.current(zl)) {
+      insertIndexed(z, own, own.insertAt, own.insertPair, own.memberHash, member, score);
+      return;
+    }
+    ZipListZSetLocator t = placed ? ZipListZSetLocator.get() : l;
+    ZipListZSetIndex ix = currentIndex(z, t);
     if (ix == null) {
       insertAt(zl, l.insertAt, member, score);
       return;
     }
-    int o = zl.positionOffset(l.insertAt);
+    boolean kept =
+        placed
+            ? insertIndexed(z, ix, ix.insertAt, ix.insertPair, ix.memberHash, member, score)
+            : insertIndexed(z, ix, l.insertAt, l.insertPair, l.memberHash, member, score);
+    if (ix == t.threadIndex && (!kept || ix.pairs() > ZipListZSetIndex.MIN_PAIRS)) {
+      t.threadIndex = null;
+      z.compactIndex = kept ? ix : null; // handed over to the set
+    }
+  }
+
+  /** Inserts at {@code at} and updates {@code ix}; a set's own index that cannot follow goes. */
+  private static boolean insertIndexed(
+      ZSet z, ZipListZSetIndex ix, long at, int pair, long h, byte[] member, double score) {
+    ZipList zl = z.compact;
+    int o = zl.positionOffset(at);
     int before = zl.blobLength();
-    long next = insertAt(zl, l.insertAt, member, score);
+    long next = insertAt(zl, at, member, score);
     int growth = zl.blobLength() - before;
     int o2 = zl.positionOffset(next);
-    boolean kept =
-        ix.inserted(zl, l.insertPair, score, l.memberHash, o, o2, growth, z.maxCompactEntries);
-    if (ix == l.threadIndex) {
-      if (!kept || ix.pairs() > ZipListZSetIndex.MIN_PAIRS) {
-        l.threadIndex = null;
-        z.compactIndex = kept ? ix : null; // handed over to the set
-      }
-    } else if (!kept) {
+    boolean kept = ix.inserted(zl, pair, score, h, o, o2, growth, z.maxCompactEntries);
+    if (!kept && ix == z.compactIndex) {
       z.compactIndex = null;
     }
+    return kept;
   }
 
   /** Checks the current index of the set's list (its own or this thread's); AssertionError. */

@@ -85,6 +85,12 @@ final class ZipListZSetIndex {
   private long[] slots;
   private long[] bloom;
 
+  // The placement of the absent member of the add in progress (ZipListZSetLocator.place), read
+  // by the insert that follows: kept here so that the common path needs no thread-local lookup.
+  long insertAt;
+  int insertPair;
+  long memberHash;
+
   private ZipListZSetIndex(ZipList list, int capacity, int bloomBits) {
     this.list = list;
     this.slots = new long[capacity];

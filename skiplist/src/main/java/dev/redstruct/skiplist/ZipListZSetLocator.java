@@ -27,9 +27,9 @@ final class ZipListZSetLocator implements ZipListVisitor {
    * anything changes the ziplist, which is when ZipListVisitor says the slices stay valid.
    *
    * For an add, walk() keeps the notes readable until release(), so that ZipListZSetIndex.build
-   * can hash the members and parse the scores they point to. locateIndexed() is the walk-free
-   * lookup: a search over the index's float keys, reading (with PairReader) only the pairs whose
-   * key ties with the new score's.
+   * can hash the members and parse the scores they point to. place() is the walk-free lookup: a
+   * search over an index's float keys, reading (with PairReader) only the pairs whose key ties
+   * with the new score's.
    *
    * One instance per thread instead of one per set: a per-set instance would cost every compact
    * set about 120 bytes, a tenth of the footprint budget at 16 members. A locate runs no foreign
@@ -39,6 +39,13 @@ final class ZipListZSetLocator implements ZipListVisitor {
 
   private static final ThreadLocal<ZipListZSetLocator> PER_THREAD =
       ThreadLocal.withInitial(ZipListZSetLocator::new);
+
+  /**
+   * What {@link ZipListZSet#locateForAdd} returns when an index placed the absent member (the
+   * placement is in that index): saves the thread-local lookup on the common path. Never walks; its
+   * {@link #found} stays -1.
+   */
+  static final ZipListZSetLocator PLACED = new ZipListZSetLocator(-1);
 
   /** Pair index of the member after {@link #locate}, or -1. */
   int found;
@@ -87,6 +94,12 @@ final class ZipListZSetLocator implements ZipListVisitor {
 
   /** Note capacity kept between locates (40 bytes of notes per pair: at most 320 KiB kept). */
   static final int MAX_KEPT_PAIRS = 8192;
+
+  ZipListZSetLocator() {}
+
+  private ZipListZSetLocator(int found) {
+    this.found = found;
+  }
 
   static ZipListZSetLocator get() {
     return PER_THREAD.get();
@@ -143,15 +156,25 @@ final class ZipListZSetLocator implements ZipListVisitor {
   }
 
   /**
-   * Sets {@link #insertAt} and {@link #insertPair} for (score, member), known to be absent, by a
-   * binary search over the index's pair offsets. Redis: zzlInsert's loop, without the walk.
+   * Sets {@code ix}'s placement for (score, member), known to be absent, by a search over its float
+   * keys, reading (with this thread's reader) only the pairs whose key ties with the score's.
+   * Redis: zzlInsert's loop, without the walk.
    */
-  void locateIndexed(ZipList zl, ZipListZSetIndex ix, byte[] member, double score) {
-    PairReader r = reader;
-    // Only the pairs whose float key ties with the score's need reading (usually none or one).
+  static void place(ZipList zl, ZipListZSetIndex ix, byte[] member, double score) {
     int k = ZipListZSetIndex.key(score);
     int lo = ix.firstKeyNotBelow(k);
     int hi = ix.firstKeyAbove(k, lo);
+    if (lo < hi) {
+      lo = get().firstPairAfter(zl, ix, lo, hi, member, score); // a key tie: rare
+    }
+    ix.insertPair = lo;
+    ix.insertAt = lo == ix.pairs() ? zl.endPosition() : zl.positionAt(ix.offset(lo));
+  }
+
+  /** First pair in [lo, hi) sorting after (score, member), or hi, reading each pair looked at. */
+  private int firstPairAfter(
+      ZipList zl, ZipListZSetIndex ix, int lo, int hi, byte[] member, double score) {
+    PairReader r = reader;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
       zl.visitFrom(zl.positionAt(ix.offset(mid)), r.reset());
@@ -163,9 +186,7 @@ final class ZipListZSetLocator implements ZipListVisitor {
       }
     }
     r.array = null;
-    found = -1;
-    insertPair = lo;
-    insertAt = lo == ix.pairs() ? zl.endPosition() : zl.positionAt(ix.offset(lo));
+    return lo;
   }
 
   /** Pairs noted by the last walk that did not find its member. */
