@@ -195,6 +195,7 @@ final class ZipListZSet {
     ZipListZSetLocator t = placed ? ZipListZSetLocator.get() : l;
     ZipListZSetIndex ix = currentIndex(z, t);
     if (ix == null) {
+      assert !placed : "placed by an index that is no longer current";
       insertAt(zl, l.insertAt, member, score);
       return;
     }
