@@ -211,11 +211,10 @@ final class ZipListZSetIndex {
     }
     long[] a = slots;
     int n = pairs;
-    System.arraycopy(a, at, a, at + 1, n - at);
-    a[at] = ((long) key(score) << 32) | o;
-    for (int i = at + 1; i <= n; i++) {
-      a[i] += growth; // offsets stay below 2^31: no carry into the key
+    for (int i = n - 1; i >= at; i--) {
+      a[i + 1] = a[i] + growth; // offsets stay below 2^31: no carry into the key
     }
+    a[at] = ((long) key(score) << 32) | o;
     pairs = n + 1;
     add(memberHash);
     end = zl.endPosition();
