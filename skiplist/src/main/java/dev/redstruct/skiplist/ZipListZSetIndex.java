@@ -9,9 +9,9 @@ import java.util.Arrays;
 
 /**
  * A side index of one compact zset's ziplist that lets ZADD of a fresh member skip the O(n) walk:
- * the byte offset of every pair and a Bloom filter of the members. Valid only for the exact bytes
- * it was last synchronised with; anything else that changes the ziplist makes it stale, and a stale
- * index is simply not used (the next add walks and rebuilds it).
+ * every pair's byte offset and float-rounded score, and a Bloom filter of the members. Valid only
+ * for the exact bytes it was last synchronised with; anything else that changes the ziplist makes
+ * it stale, and a stale index is simply not used (the next add walks and rebuilds it).
  */
 final class ZipListZSetIndex {
   /*
@@ -31,8 +31,8 @@ final class ZipListZSetIndex {
    *   bloom       2^k bits, three bits per member hash (hash of the member's canonical bytes: an
    *               integer entry hashes as its decimal text, which is what it compares equal to).
    *
-   * A fresh member's add then costs a hash, three bit tests, two binary searches over the slots
-   * (no ziplist access), the reading of the pairs whose key ties with the new score's (usually
+   * A fresh member's add then costs a hash, three bit tests, a binary search over the slots (no
+   * ziplist access) and a scan over the key ties after it, the reading of the pairs whose key ties with the new score's (usually
    * none or one: ZipList.visitFrom at their offset, a score parse, maybe a member compare), and
    * the insert. A Bloom hit (about 1 in 100 on average while a default set fills) falls back to
    * the walk, which is exact. Measured on the benchmark's 128 adds (CPU time, scratch driver):
@@ -56,9 +56,9 @@ final class ZipListZSetIndex {
    * thread added to twice in a row (a bulk ZADD, a set being filled), and it becomes the set's own
    * when the set passes MIN_PAIRS. The thread's index keeps that one small list reachable until
    * the thread indexes another; small sets added to in turn never build one (each add walks, as
-   * before, instead of rebuilding an index per add). At 128 members: 8 bytes of slot and 1 of filter per member,
-   * plus headers. The filter is sized once for the set's entries limit (8 bits per member at the
-   * limit), so a growing set does not walk again to widen it.
+   * before, instead of rebuilding an index per add). At 128 members: 8 bytes of slot and 1 of
+   * filter per member, plus headers. The filter is sized once for the set's entries limit (8 bits
+   * per member at the limit), so a growing set does not walk again to widen it.
    *
    * Invariants (checkInvariants, when current): I1 pairs == the list's pair count; I2 slot i's
    * low half is pair i's member entry offset; I3 its high half is key(pair i's score); I4 every
