@@ -78,6 +78,7 @@ final class ZipListWalk {
     if (n == ZipListLayout.UNKNOWN_LENGTH) {
       n = Integer.MAX_VALUE;
     }
+    int last = -1; // the last 6-bit string's length: a predicted guess, see the notes
     for (int i = 0; i < n; i++) {
       int h = p + 1;
       int b0 = zl[p] & 0xFF;
@@ -88,8 +89,12 @@ final class ZipListWalk {
         h = p + 5;
       }
       int b = zl[h] & 0xFF;
-      if (b < STR_14B) {
+      if (b == last) { // the next offset adds a register, not the byte just loaded
+        p = h + 1 + last;
+        action.string(zl, h + 1, last);
+      } else if (b < STR_14B) {
         p = h + 1 + b;
+        last = b;
         action.string(zl, h + 1, b);
       } else {
         p = integerOrLongString(zl, h, b, action);
