@@ -36,6 +36,7 @@ public final class ZipListCursor {
   private int contentOff;
   private int contentLen;
   private int nextPos;
+  private int lastLen = -1; // the last 6-bit string's length, predicted as in ZipListWalk
 
   ZipListCursor(ZipList list) {
     this.list = list;
@@ -104,7 +105,11 @@ public final class ZipListCursor {
         headerStart = p + 5;
       }
       int b = zl[headerStart] & 0xFF;
-      if (b >= ZipListLayout.STR_MASK) {
+      if (b == lastLen) { // the next offset adds a register, not the byte just loaded
+        encoding = ZipListLayout.STR_06B;
+        contentOff = headerStart + 1;
+        contentLen = lastLen;
+      } else if (b >= ZipListLayout.STR_MASK) {
         encoding = b;
         contentOff = headerStart + 1;
         // A switch of constants: predicted, it keeps the encoding off the walk's load chain.
@@ -113,6 +118,7 @@ public final class ZipListCursor {
         encoding = ZipListLayout.STR_06B;
         contentOff = headerStart + 1;
         contentLen = b;
+        lastLen = b;
       } else {
         encoding = b & ZipListLayout.STR_MASK;
         contentLen = (int) ZipListLayout.readStringLength(zl, headerStart, encoding);

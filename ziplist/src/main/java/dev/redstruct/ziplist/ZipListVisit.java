@@ -41,6 +41,7 @@ final class ZipListVisit {
     long tag = token(version, 0);
     int p = HEADER_SIZE;
     boolean more = true;
+    int last = -1; // the last 6-bit string's length, predicted as in ZipListWalk
     while (more) {
       int h = p + 1;
       int b0 = zl[p] & 0xFF;
@@ -52,8 +53,12 @@ final class ZipListVisit {
       }
       int b = zl[h] & 0xFF;
       long pos = tag | p;
-      if (b < STR_14B) {
+      if (b == last) {
+        p = h + 1 + last;
+        more = v.string(pos, zl, h + 1, last);
+      } else if (b < STR_14B) {
         p = h + 1 + b;
+        last = b;
         more = v.string(pos, zl, h + 1, b);
       } else if (b >= STR_MASK) {
         p = h + 1 + ZipListLayout.trustedIntContentSize(b);
