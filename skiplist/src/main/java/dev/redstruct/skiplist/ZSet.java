@@ -401,7 +401,7 @@ public final class ZSet {
     } else {
       ZSkipList.Node moved = zsl.updateScore(cur, node.member, score);
       if (moved != node) {
-        dict.putWithHash(moved.member, hash, moved);
+        dict.putEntry(moved, hash); // the new node replaces the old one as the member's entry
       }
     }
     return OUT_UPDATED;
@@ -432,23 +432,30 @@ public final class ZSet {
     } else if (compact != null) {
       ZipListZSet.insert(compact, member, score);
     } else {
+      // The node is the member's dict entry (DictEntry): one allocation besides the copy.
       byte[] copy = member.clone();
-      dict.addAbsentWithHash(
-          copy, located == null ? hash : dict.hashOf(copy), zsl.insert(score, copy));
+      dict.addAbsentEntry(zsl.insert(score, copy), located == null ? hash : dict.hashOf(copy));
     }
   }
 
-  /** Redis: zsetConvert(zobj, OBJ_ENCODING_SKIPLIST). */
+  /**
+   * Redis: zsetConvert(zobj, OBJ_ENCODING_SKIPLIST), which re-inserts every pair (zslInsert into an
+   * unsized dict). The ziplist is sorted, so the skiplist is built by appending at its tail (same
+   * level draws, same shape), and the dict is sized once for the pairs: the table it ends with is
+   * the one one-by-one adds would leave.
+   */
   void toSkiplist() {
+    if (compact == null && zsl != null) {
+      return;
+    }
     Dict<byte[], ZSkipList.Node> d = Dict.forBytes();
     ZSkipList list = new ZSkipList(seed);
     if (compact != null) {
       ZipListZSet.Pairs p = ZipListZSet.decode(compact);
-      for (int i = 0; i < p.n; i++) {
-        d.put(p.members[i], list.insert(p.scores[i], p.members[i]));
+      d.expand(p.n);
+      for (ZSkipList.Node x : list.appendSorted(p.scores, p.members, p.n)) {
+        d.addAbsentEntry(x, d.hashOf(x.member));
       }
-    } else if (zsl != null) {
-      return;
     }
     compact = null;
     dict = d;

@@ -80,6 +80,7 @@ final class ZSkipList {
     Node backward;
 
     Node(double score, byte[] member) {
+      super(member);
       this.member = member;
       this.score = score;
     }
@@ -339,6 +340,47 @@ final class ZSkipList {
     }
     length++;
     return n;
+  }
+
+  /**
+   * Builds an empty list from pairs in strictly increasing (score, member) order by appending each
+   * at the tail: no descent, O(level) per pair. The level draws are the same, in the same order, as
+   * {@link #insert}ing the pairs one by one, and so is the result: the same links, spans (a link
+   * left open counts the nodes after its node, as zslInsert leaves it) and levels. Redis's
+   * zsetConvert inserts one by one (zslInsert); the ziplist it reads is already sorted.
+   *
+   * @return the new nodes, in order
+   */
+  Node[] appendSorted(double[] scores, byte[][] members, int n) {
+    assert length == 0;
+    Node[] last = update; // the last node linked at each level, and its rank in rank[]
+    for (int i = 0; i < MAX_LEVEL; i++) {
+      last[i] = header;
+      rank[i] = 0;
+    }
+    Node[] out = new Node[n];
+    Node prev = null;
+    for (int k = 0; k < n; k++) {
+      assert k == 0 || compare(scores[k - 1], members[k - 1], scores[k], members[k]) < 0;
+      int lvl = randomLevel();
+      level = Math.max(level, lvl);
+      Node x = Node.create(lvl, scores[k], members[k]);
+      for (int i = 0; i < lvl; i++) {
+        last[i].setForward(i, x);
+        last[i].setSpan(i, k + 1 - rank[i]);
+        last[i] = x;
+        rank[i] = k + 1;
+      }
+      x.backward = prev;
+      prev = x;
+      out[k] = x;
+    }
+    tail = prev;
+    length = n;
+    for (int i = 0; i < level; i++) {
+      last[i].setSpan(i, n - rank[i]);
+    }
+    return out;
   }
 
   /**
