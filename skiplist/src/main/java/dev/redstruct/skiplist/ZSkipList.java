@@ -50,8 +50,11 @@ final class ZSkipList {
    *
    * Node layout. Redis allocates a node with exactly its levels (a flexible array member). Here a
    * node of level k is an instance of Node or (in SkipNodes) Node2 .. Node8 or NodeTall (k >= 9),
-   * each adding one level's (cached score, link, span) to its superclass, so a level-1 node is 48
-   * bytes and the fields one descent step reads sit together. A link at level i is typed as the class of
+   * each adding one level's (cached score, link, span) to its superclass, so the fields one
+   * descent step reads sit together. Every node is also its member's entry in the owning set's
+   * dict (SkipNodes.Level0 extends DictEntry: hash, key, value = the node, chain link), so a
+   * member costs one node instead of a node plus a dict entry: a level-1 node is 64 bytes (48 +
+   * the entry's 32 before). A link at level i is typed as the class of
    * level i + 1, which makes "a level-i link leads to a node of level > i" (part of I2) a type
    * fact, and lets rank(Node) walk every level without casts or switches.
    */
@@ -68,11 +71,11 @@ final class ZSkipList {
   /**
    * A list node of level 1. {@code Node2} .. {@code Node8} add one level each, in fields laid out
    * level by level (the JVM places a superclass's fields first), and {@link NodeTall} keeps the
-   * levels from 8 up in arrays, so that a node carries only the levels it has: 48 bytes for the 3/4
-   * of nodes at level 1 (compressed oops), about 54 on average. A link at level i points to a node
-   * of level above i, so {@code f1} is a {@code Node2}, {@code f2} a {@code Node3}, and so on: a
-   * descent that moves along level i needs no cast. The header is a {@code NodeTall} of {@link
-   * #MAX_LEVEL} levels with a null member.
+   * levels from 8 up in arrays, so that a node carries only the levels it has: 64 bytes (dict entry
+   * fields included) for the 3/4 of nodes at level 1 (compressed oops), about 69 on average. A link
+   * at level i points to a node of level above i, so {@code f1} is a {@code Node2}, {@code f2} a
+   * {@code Node3}, and so on: a descent that moves along level i needs no cast. The header is a
+   * {@code NodeTall} of {@link #MAX_LEVEL} levels with a null member.
    */
   static class Node extends SkipNodes.Level0 {
     final byte[] member;
@@ -218,21 +221,6 @@ final class ZSkipList {
         default -> ((NodeTall) this).sHigh[i - INLINE_LEVELS] = s;
       }
     }
-
-    /** {@code setSpan(i, span(i) + 1)} in one dispatch: zslInsert's step for untouched levels. */
-    void incrementSpan(int i) {
-      switch (i) {
-        case 0 -> s0++;
-        case 1 -> ((Node2) this).s1++;
-        case 2 -> ((Node3) this).s2++;
-        case 3 -> ((Node4) this).s3++;
-        case 4 -> ((Node5) this).s4++;
-        case 5 -> ((Node6) this).s5++;
-        case 6 -> ((Node7) this).s6++;
-        case 7 -> ((Node8) this).s7++;
-        default -> ((NodeTall) this).sHigh[i - INLINE_LEVELS]++;
-      }
-    }
   }
 
   private final NodeTall header = new NodeTall(MAX_LEVEL, 0, null);
@@ -303,16 +291,17 @@ final class ZSkipList {
    */
   Node insert(double score, byte[] member) {
     assert !Double.isNaN(score);
-    descendForInsert(score, member);
+    // Drawn before the descent (Redis draws after it; the draws come in the same order, one per
+    // insert, so the levels are the same), so that the descent can add the new node's step to
+    // the spans of the levels above it as it leaves them (zslInsert's update[i]->span++).
     int lvl = randomLevel();
     if (lvl > level) {
       for (int i = level; i < lvl; i++) {
-        rank[i] = 0;
-        update[i] = header;
-        header.setSpan(i, length);
+        header.setSpan(i, length); // the descent leaves update[i] = header, rank[i] = 0 here
       }
       level = lvl;
     }
+    descendForInsert(score, member, lvl);
     Node n = Node.create(lvl, score, member);
     // Level 0 (every node has it) on the fields: the successor's score is the predecessor's
     // cached one (I5), and the new span there is 1 (rank[0] - rank[0] = 0).
@@ -328,9 +317,6 @@ final class ZSkipList {
       update[i].setForward(i, n);
       n.setSpan(i, update[i].span(i) - (rank[0] - rank[i]));
       update[i].setSpan(i, (rank[0] - rank[i]) + 1);
-    }
-    for (int i = lvl; i < level; i++) {
-      update[i].incrementSpan(i);
     }
     n.backward = update[0] == header ? null : update[0];
     if (n.forward(0) != null) {
@@ -384,53 +370,113 @@ final class ZSkipList {
   }
 
   /**
-   * zslInsert's descent: fills {@link #update} and {@link #rank} for (score, member). The levels
-   * held in node fields (3 to 0, where most of the steps are) are written out one by one on the
-   * fields themselves, so that the loop that runs for every step does not go through the
-   * level-indexed accessors' switches; the levels above use them. Each level is the same loop as
-   * {@link #forwardBefore}'s.
+   * zslInsert's descent for a node of {@code lvl} levels: fills {@link #update} and {@link #rank}
+   * at levels below {@code lvl} and adds 1 to the span of the last node before (score, member) at
+   * the levels from {@code lvl} up to the list level (the new node will sit under those links).
+   * Unrolled by level on typed links, as {@link #rank(Node)} is (a level-i link leads to a node of
+   * a class that has level i): a step reads three fields of the node it is on, with no dispatch on
+   * the level and no cast. Above the list level the header's cached scores are NaN (I4, I5), so
+   * those loops do not move.
    */
-  private void descendForInsert(double score, byte[] member) {
-    Node x = header;
+  private void descendForInsert(double score, byte[] member, int lvl) {
+    NodeTall t = header;
     int r = 0;
-    for (int i = level - 1; i >= 4; i--) {
-      while (forwardBefore(x, i, score, member)) {
-        r += x.span(i);
-        x = x.forward(i);
+    for (int i = level - 1 - INLINE_LEVELS; i >= 0; i--) {
+      double fs;
+      while ((fs = t.cHigh[i]) < score || (fs == score && before(t.fHigh[i], member))) {
+        r += t.sHigh[i];
+        t = t.fHigh[i];
       }
-      rank[i] = r;
-      update[i] = x;
+      if (i + INLINE_LEVELS < lvl) {
+        rank[i + INLINE_LEVELS] = r;
+        update[i + INLINE_LEVELS] = t;
+      } else {
+        t.sHigh[i]++;
+      }
     }
-    // x is the header or a node reached at level 4 or above: a Node4 (typed links below).
-    Node4 x3 = (Node4) x;
-    if (level > 3) {
-      while (x3.c3 < score || (x3.c3 == score && Bytes.compare(x3.f3.member, member) < 0)) {
-        r += x3.s3;
-        x3 = x3.f3;
-      }
+    Node8 x7 = t;
+    while (x7.c7 < score || (x7.c7 == score && before(x7.f7, member))) {
+      r += x7.s7;
+      x7 = x7.f7;
+    }
+    if (7 < lvl) {
+      rank[7] = r;
+      update[7] = x7;
+    } else if (7 < level) {
+      x7.s7++;
+    }
+    Node7 x6 = x7;
+    while (x6.c6 < score || (x6.c6 == score && before(x6.f6, member))) {
+      r += x6.s6;
+      x6 = x6.f6;
+    }
+    if (6 < lvl) {
+      rank[6] = r;
+      update[6] = x6;
+    } else if (6 < level) {
+      x6.s6++;
+    }
+    Node6 x5 = x6;
+    while (x5.c5 < score || (x5.c5 == score && before(x5.f5, member))) {
+      r += x5.s5;
+      x5 = x5.f5;
+    }
+    if (5 < lvl) {
+      rank[5] = r;
+      update[5] = x5;
+    } else if (5 < level) {
+      x5.s5++;
+    }
+    descendLow(x5, r, score, member, lvl);
+  }
+
+  /** Levels 4..0 of {@link #descendForInsert}, from a node reached at level 5 or above. */
+  private void descendLow(Node5 x4, int r, double score, byte[] member, int lvl) {
+    while (x4.c4 < score || (x4.c4 == score && before(x4.f4, member))) {
+      r += x4.s4;
+      x4 = x4.f4;
+    }
+    if (4 < lvl) {
+      rank[4] = r;
+      update[4] = x4;
+    } else if (4 < level) {
+      x4.s4++;
+    }
+    Node4 x3 = x4;
+    while (x3.c3 < score || (x3.c3 == score && before(x3.f3, member))) {
+      r += x3.s3;
+      x3 = x3.f3;
+    }
+    if (3 < lvl) {
       rank[3] = r;
       update[3] = x3;
+    } else if (3 < level) {
+      x3.s3++;
     }
     Node3 x2 = x3;
-    if (level > 2) {
-      while (x2.c2 < score || (x2.c2 == score && Bytes.compare(x2.f2.member, member) < 0)) {
-        r += x2.s2;
-        x2 = x2.f2;
-      }
+    while (x2.c2 < score || (x2.c2 == score && before(x2.f2, member))) {
+      r += x2.s2;
+      x2 = x2.f2;
+    }
+    if (2 < lvl) {
       rank[2] = r;
       update[2] = x2;
+    } else if (2 < level) {
+      x2.s2++;
     }
     Node2 x1 = x2;
-    if (level > 1) {
-      while (x1.c1 < score || (x1.c1 == score && Bytes.compare(x1.f1.member, member) < 0)) {
-        r += x1.s1;
-        x1 = x1.f1;
-      }
+    while (x1.c1 < score || (x1.c1 == score && before(x1.f1, member))) {
+      r += x1.s1;
+      x1 = x1.f1;
+    }
+    if (1 < lvl) {
       rank[1] = r;
       update[1] = x1;
+    } else if (1 < level) {
+      x1.s1++;
     }
     Node x0 = x1;
-    while (x0.c0 < score || (x0.c0 == score && Bytes.compare(x0.f0.member, member) < 0)) {
+    while (x0.c0 < score || (x0.c0 == score && before(x0.f0, member))) {
       r += x0.s0;
       x0 = x0.f0;
     }
@@ -460,20 +506,39 @@ final class ZSkipList {
   }
 
   /**
-   * Fills {@link #update} with the last node before (score, member) at each level. Levels 3..0,
-   * where most steps are, run on typed links as in {@link #rank(Node)}; above the list level the
-   * header's cached scores are NaN, so those loops do not move, and their update entries (the
-   * header) are never read.
+   * Fills {@link #update} with the last node before (score, member) at each level, unrolled on
+   * typed links as {@link #descendForInsert} (without ranks); returns the level-0 successor.
    */
   private Node findUpdate(double score, byte[] member) {
-    Node x = header;
-    for (int i = level - 1; i >= 4; i--) {
-      while (forwardBefore(x, i, score, member)) {
-        x = x.forward(i);
+    NodeTall t = header;
+    for (int i = level - 1 - INLINE_LEVELS; i >= 0; i--) {
+      double fs;
+      while ((fs = t.cHigh[i]) < score || (fs == score && before(t.fHigh[i], member))) {
+        t = t.fHigh[i];
       }
-      update[i] = x;
+      update[i + INLINE_LEVELS] = t;
     }
-    Node4 x3 = (Node4) x; // the header, or a node reached at level 4 or above
+    Node8 x7 = t;
+    while (x7.c7 < score || (x7.c7 == score && before(x7.f7, member))) {
+      x7 = x7.f7;
+    }
+    update[7] = x7;
+    Node7 x6 = x7;
+    while (x6.c6 < score || (x6.c6 == score && before(x6.f6, member))) {
+      x6 = x6.f6;
+    }
+    update[6] = x6;
+    Node6 x5 = x6;
+    while (x5.c5 < score || (x5.c5 == score && before(x5.f5, member))) {
+      x5 = x5.f5;
+    }
+    update[5] = x5;
+    Node5 x4 = x5;
+    while (x4.c4 < score || (x4.c4 == score && before(x4.f4, member))) {
+      x4 = x4.f4;
+    }
+    update[4] = x4;
+    Node4 x3 = x4;
     while (x3.c3 < score || (x3.c3 == score && before(x3.f3, member))) {
       x3 = x3.f3;
     }
