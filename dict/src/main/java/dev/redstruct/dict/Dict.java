@@ -298,81 +298,6 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     insert(key, hash, value);
   }
 
-  /**
-   * Links an intrusive entry whose key the caller knows to be absent, with the key's hash already
-   * computed: {@link #addAbsentWithHash} where the entry itself is the chain link and the value
-   * (nothing else is allocated). Redis: dictAdd after a failed dictFind, as zsetAdd does.
-   *
-   * @param entry an unlinked {@link DictEntry} of this dict's value type, with a non-null key that
-   *     is absent (checked only by {@code assert})
-   * @param hash {@code hashOf(entry.key())} (checked only by {@code assert})
-   * @throws NullPointerException if the entry or its key is null
-   * @throws IllegalArgumentException if {@code entry} is not a {@link DictEntry} mapping to itself
-   */
-  public void addAbsentEntry(V entry, long hash) {
-    Node<K, V> e = linkable(entry);
-    assert hash == hash(e.key) : "hash is not hashOf(key)";
-    stepAndMakeRoom();
-    assert findInTables(e.key, hash) == null : "key is present";
-    e.hash = hash;
-    link(e);
-  }
-
-  /**
-   * Links an intrusive entry in place of the entry for the same key, if any. Redis: dictReplace.
-   *
-   * @param entry an unlinked {@link DictEntry} of this dict's value type, with a non-null key
-   * @param hash {@code hashOf(entry.key())} (checked only by {@code assert})
-   * @return the value the key mapped to before (the replaced entry, for an intrusive dict), or null
-   *     if it was absent
-   * @throws NullPointerException if the entry or its key is null
-   * @throws IllegalArgumentException if {@code entry} is not a {@link DictEntry} mapping to itself
-   */
-  public V putEntry(V entry, long hash) {
-    Node<K, V> e = linkable(entry);
-    assert hash == hash(e.key) : "hash is not hashOf(key)";
-    stepAndMakeRoom();
-    e.hash = hash;
-    int b0 = (int) hash & mask0;
-    Node<K, V> old = b0 >= rehashIdx ? relink(t0, exp0, b0, e) : null;
-    if (old == null && rehashIdx >= 0) {
-      old = relink(t1, exp1, (int) hash & mask1, e);
-    }
-    if (old == null) {
-      link(e);
-      return null;
-    }
-    modCount++;
-    return old.value;
-  }
-
-  @SuppressWarnings("unchecked")
-  private Node<K, V> linkable(V entry) {
-    if (!(Objects.requireNonNull(entry, "entry") instanceof DictEntry<?, ?> de) || de.value != de) {
-      throw new IllegalArgumentException("not a self-mapping DictEntry: " + entry);
-    }
-    Objects.requireNonNull(de.key, "key");
-    return (Node<K, V>) de;
-  }
-
-  /** Replaces the entry equal to e's key in bucket b by e; returns the replaced one, or null. */
-  private Node<K, V> relink(Node<K, V>[][] dir, int exp, int b, Node<K, V> e) {
-    Node<K, V> prev = null;
-    for (Node<K, V> x = Buckets.get(dir, b); x != null; prev = x, x = x.next) {
-      if (x.hash == e.hash && same(e.key, x.key)) {
-        e.next = x.next;
-        if (prev == null) {
-          Buckets.set(dir, exp, b, e);
-        } else {
-          prev.next = e;
-        }
-        x.next = null;
-        return x;
-      }
-    }
-    return null;
-  }
-
   /** What every add does first, as Redis's dictAddRaw: one rehash step, then grow if needed. */
   private void stepAndMakeRoom() {
     if (rehashIdx >= 0 && pauseRehash == 0) {
@@ -403,20 +328,13 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
 
   /** Pushes a new entry at the head of its chain in t1 while rehashing, else t0. */
   private void insert(K key, long h, V value) {
-    link(new Node<>(h, key, value, null));
-  }
-
-  /** Pushes e (its hash set) at the head of its chain in t1 while rehashing, else t0. */
-  private void link(Node<K, V> e) {
     if (rehashIdx >= 0) {
-      int b = (int) e.hash & mask1;
-      e.next = Buckets.get(t1, b);
-      Buckets.set(t1, exp1, b, e);
+      int b = (int) h & mask1;
+      Buckets.set(t1, exp1, b, new Node<>(h, key, value, Buckets.get(t1, b)));
       used1++;
     } else {
-      int b = (int) e.hash & mask0;
-      e.next = Buckets.get(t0, b);
-      Buckets.set(t0, exp0, b, e);
+      int b = (int) h & mask0;
+      Buckets.set(t0, exp0, b, new Node<>(h, key, value, Buckets.get(t0, b)));
       used0++;
     }
     modCount++;

@@ -7,11 +7,10 @@ import java.util.Objects;
  * A dict entry (Redis: {@code dictEntry}, src/dict.h): key, value and the next entry of its bucket
  * chain. The full 64-bit hash is kept so that rehashing never calls the hasher again (Redis
  * recomputes it in {@code dictRehash}); it also rejects most non-matching chain entries before the
- * key comparison. Not final: {@link DictEntry} lets a caller's own object be the entry; its hash is
- * then set when the dict links it.
+ * key comparison.
  */
-class Node<K, V> implements Map.Entry<K, V> {
-  long hash;
+final class Node<K, V> implements Map.Entry<K, V> {
+  final long hash;
   final K key;
   V value;
   Node<K, V> next;

@@ -1,7 +1,5 @@
 package dev.redstruct.skiplist;
 
-import dev.redstruct.dict.DictEntry;
-
 /**
  * The node classes of {@link ZSkipList} above level 1, and the level-0 fields every node starts
  * with: {@link ZSkipList.Node} is a node of level 1, {@code Node2} .. {@code Node8} add one level
@@ -12,20 +10,15 @@ final class SkipNodes {
   private SkipNodes() {}
 
   /**
-   * Level 0 of a node: the link, its span and its cached target score (I5). A node is also its
-   * member's entry in the set's dict ({@link DictEntry}: hash, key, chain link; the dict maps the
-   * member to the node itself), so the JVM lays the dict's fields out first, then these three.
+   * Level 0 of a node: the link, its span and its cached target score (I5). It is the root of the
+   * node classes so that the JVM lays these three fields out first, next to the object header.
    */
-  abstract static class Level0 extends DictEntry<byte[], ZSkipList.Node> {
+  abstract static class Level0 {
     // Score of f0, NaN when f0 is null: a descent decides whether to advance from x's own fields
     // and touches the next node only when it moves there (or on a tie).
     double c0 = Double.NaN;
     ZSkipList.Node f0;
     int s0;
-
-    Level0(byte[] member) {
-      super(member);
-    }
   }
 
   /** A node of level 2: adds level 1 (link, span, cached score). */

@@ -401,7 +401,7 @@ public final class ZSet {
     } else {
       ZSkipList.Node moved = zsl.updateScore(cur, node.member, score);
       if (moved != node) {
-        dict.putEntry(moved, hash); // the new node replaces the old one as the member's entry
+        dict.putWithHash(moved.member, hash, moved);
       }
     }
     return OUT_UPDATED;
@@ -432,17 +432,17 @@ public final class ZSet {
     } else if (compact != null) {
       ZipListZSet.insert(compact, member, score);
     } else {
-      // The node is the member's dict entry (DictEntry): one allocation besides the copy.
       byte[] copy = member.clone();
-      dict.addAbsentEntry(zsl.insert(score, copy), located == null ? hash : dict.hashOf(copy));
+      dict.addAbsentWithHash(
+          copy, located == null ? hash : dict.hashOf(copy), zsl.insert(score, copy));
     }
   }
 
   /**
    * Redis: zsetConvert(zobj, OBJ_ENCODING_SKIPLIST), which re-inserts every pair (zslInsert into an
    * unsized dict). The ziplist is sorted, so the skiplist is built by appending at its tail (same
-   * level draws, same shape), and the dict is sized once for the pairs: the table it ends with is
-   * the one one-by-one adds would leave.
+   * level draws, same shape), and the dict is sized once for the pairs (for 128 pairs, the 128
+   * buckets one-by-one adds end with) instead of doubling from four buckets.
    */
   void toSkiplist() {
     if (compact == null && zsl != null) {
@@ -454,7 +454,7 @@ public final class ZSet {
       ZipListZSet.Pairs p = ZipListZSet.decode(compact);
       d.expand(p.n);
       for (ZSkipList.Node x : list.appendSorted(p.scores, p.members, p.n)) {
-        d.addAbsentEntry(x, d.hashOf(x.member));
+        d.addAbsentWithHash(x.member, d.hashOf(x.member), x);
       }
     }
     compact = null;

@@ -50,11 +50,8 @@ final class ZSkipList {
    *
    * Node layout. Redis allocates a node with exactly its levels (a flexible array member). Here a
    * node of level k is an instance of Node or (in SkipNodes) Node2 .. Node8 or NodeTall (k >= 9),
-   * each adding one level's (cached score, link, span) to its superclass, so the fields one
-   * descent step reads sit together. Every node is also its member's entry in the owning set's
-   * dict (SkipNodes.Level0 extends DictEntry: hash, key, value = the node, chain link), so a
-   * member costs one node instead of a node plus a dict entry: a level-1 node is 64 bytes (48 +
-   * the entry's 32 before). A link at level i is typed as the class of
+   * each adding one level's (cached score, link, span) to its superclass, so a level-1 node is 48
+   * bytes and the fields one descent step reads sit together. A link at level i is typed as the class of
    * level i + 1, which makes "a level-i link leads to a node of level > i" (part of I2) a type
    * fact, and lets rank(Node) walk every level without casts or switches.
    */
@@ -71,11 +68,11 @@ final class ZSkipList {
   /**
    * A list node of level 1. {@code Node2} .. {@code Node8} add one level each, in fields laid out
    * level by level (the JVM places a superclass's fields first), and {@link NodeTall} keeps the
-   * levels from 8 up in arrays, so that a node carries only the levels it has: 64 bytes (dict entry
-   * fields included) for the 3/4 of nodes at level 1 (compressed oops), about 69 on average. A link
-   * at level i points to a node of level above i, so {@code f1} is a {@code Node2}, {@code f2} a
-   * {@code Node3}, and so on: a descent that moves along level i needs no cast. The header is a
-   * {@code NodeTall} of {@link #MAX_LEVEL} levels with a null member.
+   * levels from 8 up in arrays, so that a node carries only the levels it has: 48 bytes for the 3/4
+   * of nodes at level 1 (compressed oops), about 54 on average. A link at level i points to a node
+   * of level above i, so {@code f1} is a {@code Node2}, {@code f2} a {@code Node3}, and so on: a
+   * descent that moves along level i needs no cast. The header is a {@code NodeTall} of {@link
+   * #MAX_LEVEL} levels with a null member.
    */
   static class Node extends SkipNodes.Level0 {
     final byte[] member;
@@ -83,7 +80,6 @@ final class ZSkipList {
     Node backward;
 
     Node(double score, byte[] member) {
-      super(member);
       this.member = member;
       this.score = score;
     }
