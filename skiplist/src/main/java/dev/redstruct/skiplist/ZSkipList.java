@@ -465,19 +465,47 @@ final class ZSkipList {
       r += x1.s1;
       x1 = x1.f1;
     }
+    // The level-0 predecessor lies between x1 and q = x1.f1 (null: the end of the list), whose
+    // rank is taken before the span bump below.
+    Node q = x1.f1;
+    int qRank = q == null ? length + 1 : r + x1.s1;
     if (1 < lvl) {
       rank[1] = r;
       update[1] = x1;
     } else if (1 < level) {
       x1.s1++;
     }
-    Node x0 = x1;
-    while (x0.c0 < score || (x0.c0 == score && before(x0.f0, member))) {
-      r += x0.s0;
-      x0 = x0.f0;
+    if (x1.c0 < score || (x1.c0 == score && before(x1.f0, member))) {
+      descendLevel0(x1, r, q == null ? tail : q.backward, qRank - 1, score, member);
+    } else {
+      rank[0] = r;
+      update[0] = x1;
     }
-    rank[0] = r;
-    update[0] = x0;
+  }
+
+  /**
+   * Level 0 of {@link #descendForInsert} when the predecessor is past {@code a} (rank {@code ra})
+   * and at or before {@code b} (rank {@code rb}): walks forward from a and backward from b in step,
+   * as {@link #rank(Node)} finishes level 0. The two chains of loads are independent, so their
+   * cache misses overlap, and the first walker to reach the predecessor gives it.
+   */
+  private void descendLevel0(Node a, int ra, Node b, int rb, double score, byte[] member) {
+    while (true) {
+      ra++; // a.f0 sorts before (score, member), so it is not the tail and a.s0 == 1
+      a = a.f0;
+      if (!(a.c0 < score || (a.c0 == score && before(a.f0, member)))) {
+        rank[0] = ra;
+        update[0] = a;
+        return;
+      }
+      if (b.score < score || (b.score == score && before(b, member))) {
+        rank[0] = rb;
+        update[0] = b;
+        return;
+      }
+      b = b.backward;
+      rb--;
+    }
   }
 
   /** Unlinks x given the predecessor vector in {@link #update}. Redis: zslDeleteNode. */
