@@ -105,6 +105,10 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   int modCount;
   boolean resizeAllowed = true;
 
+  // Written by touchNextChain, never read: see there.
+  @SuppressWarnings("unused")
+  private long prefetched;
+
   private Set<K> keySet;
   private Collection<V> values;
   private Set<Map.Entry<K, V>> entrySet;
@@ -525,6 +529,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       Buckets.set(t0, exp0, rehashIdx, null);
       moveChain(e);
       advanceRehashIdx(1);
+      touchNextChain();
     }
     if (used0 == 0) {
       t0 = t1;
@@ -539,6 +544,21 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       return false;
     }
     return true;
+  }
+
+  /**
+   * Reads the hash of the next bucket's first entry, so that its cache miss (the entry is anywhere
+   * in the heap) overlaps with the caller's work instead of stalling the next rehash step, which
+   * comes with the next operation: Java has no prefetch instruction, and a load whose value is
+   * stored in a field cannot be dropped by the JIT.
+   */
+  private void touchNextChain() {
+    if (used0 != 0) {
+      Node<K, V> next = Buckets.get(t0, rehashIdx);
+      if (next != null) {
+        prefetched = next.hash;
+      }
+    }
   }
 
   private void moveChain(Node<K, V> e) {
@@ -584,11 +604,16 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   }
 
   /**
-   * Starts a resize to the next power of two at least {@code size} (first allocation goes straight
-   * to t0). Refused while rehashing, when {@code size} is below the entry count, or when the size
-   * would not change. Redis: _dictExpand, src/dict.c.
+   * Sizes the table for {@code size} entries: starts a resize to the next power of two at least
+   * {@code size} (an empty dict allocates it directly, with no rehash to follow). Refused while
+   * rehashing, when {@code size} is below the entry count, or when the size would not change. A
+   * caller about to add many keys saves the intermediate growth steps. Redis: dictExpand
+   * (_dictExpand), src/dict.c.
+   *
+   * @param size the number of entries to make room for
+   * @return whether a table was allocated or a resize started
    */
-  boolean expand(long size) {
+  public boolean expand(long size) {
     if (rehashIdx >= 0 || used0 > size) {
       return false;
     }

@@ -38,6 +38,23 @@ class DictTest {
   }
 
   @Test
+  void expandSizesAnEmptyDictWithoutARehash() {
+    Dict<String, Integer> d = Dict.create();
+    assertTrue(d.expand(100));
+    assertFalse(d.isRehashing());
+    assertEquals(7, d.exp0); // 128 buckets: the next power of two >= 100
+    for (int i = 0; i < 128; i++) {
+      d.put("k" + i, i);
+      assertFalse(d.isRehashing(), "no growth before the table is full, at " + i);
+    }
+    assertFalse(d.expand(10)); // below the entry count
+    assertTrue(d.expand(1000));
+    assertTrue(d.isRehashing());
+    assertFalse(d.expand(5000)); // refused while rehashing, as dictExpand
+    d.checkInvariants();
+  }
+
+  @Test
   void firstInsertAllocatesFourBuckets() {
     Dict<Integer, Integer> d = identityDict();
     assertNull(d.t0, "Redis allocates lazily (_dictExpandIfNeeded on first add)");

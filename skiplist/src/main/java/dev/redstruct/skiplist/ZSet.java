@@ -443,17 +443,24 @@ public final class ZSet {
     }
   }
 
-  /** Redis: zsetConvert(zobj, OBJ_ENCODING_SKIPLIST). */
+  /**
+   * Redis: zsetConvert(zobj, OBJ_ENCODING_SKIPLIST), which re-inserts every pair (zslInsert into an
+   * unsized dict). The ziplist is sorted, so the skiplist is built by appending at its tail (same
+   * level draws, same shape), and the dict is sized once for the pairs (for 128 pairs, the 128
+   * buckets one-by-one adds end with) instead of doubling from four buckets.
+   */
   void toSkiplist() {
+    if (compact == null && zsl != null) {
+      return;
+    }
     Dict<byte[], ZSkipList.Node> d = Dict.forBytes();
     ZSkipList list = new ZSkipList(seed);
     if (compact != null) {
       ZipListZSet.Pairs p = ZipListZSet.decode(compact);
-      for (int i = 0; i < p.n; i++) {
-        d.put(p.members[i], list.insert(p.scores[i], p.members[i]));
+      d.expand(p.n);
+      for (ZSkipList.Node x : list.appendSorted(p.scores, p.members, p.n)) {
+        d.addAbsentWithHash(x.member, d.hashOf(x.member), x);
       }
-    } else if (zsl != null) {
-      return;
     }
     compact = null;
     dict = d;

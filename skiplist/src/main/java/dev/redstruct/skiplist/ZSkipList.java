@@ -217,21 +217,6 @@ final class ZSkipList {
         default -> ((NodeTall) this).sHigh[i - INLINE_LEVELS] = s;
       }
     }
-
-    /** {@code setSpan(i, span(i) + 1)} in one dispatch: zslInsert's step for untouched levels. */
-    void incrementSpan(int i) {
-      switch (i) {
-        case 0 -> s0++;
-        case 1 -> ((Node2) this).s1++;
-        case 2 -> ((Node3) this).s2++;
-        case 3 -> ((Node4) this).s3++;
-        case 4 -> ((Node5) this).s4++;
-        case 5 -> ((Node6) this).s5++;
-        case 6 -> ((Node7) this).s6++;
-        case 7 -> ((Node8) this).s7++;
-        default -> ((NodeTall) this).sHigh[i - INLINE_LEVELS]++;
-      }
-    }
   }
 
   private final NodeTall header = new NodeTall(MAX_LEVEL, 0, null);
@@ -302,16 +287,17 @@ final class ZSkipList {
    */
   Node insert(double score, byte[] member) {
     assert !Double.isNaN(score);
-    descendForInsert(score, member);
+    // Drawn before the descent (Redis draws after it; the draws come in the same order, one per
+    // insert, so the levels are the same), so that the descent can add the new node's step to
+    // the spans of the levels above it as it leaves them (zslInsert's update[i]->span++).
     int lvl = randomLevel();
     if (lvl > level) {
       for (int i = level; i < lvl; i++) {
-        rank[i] = 0;
-        update[i] = header;
-        header.setSpan(i, length);
+        header.setSpan(i, length); // the descent leaves update[i] = header, rank[i] = 0 here
       }
       level = lvl;
     }
+    descendForInsert(score, member, lvl);
     Node n = Node.create(lvl, score, member);
     // Level 0 (every node has it) on the fields: the successor's score is the predecessor's
     // cached one (I5), and the new span there is 1 (rank[0] - rank[0] = 0).
@@ -328,9 +314,6 @@ final class ZSkipList {
       n.setSpan(i, update[i].span(i) - (rank[0] - rank[i]));
       update[i].setSpan(i, (rank[0] - rank[i]) + 1);
     }
-    for (int i = lvl; i < level; i++) {
-      update[i].incrementSpan(i);
-    }
     n.backward = update[0] == header ? null : update[0];
     if (n.forward(0) != null) {
       n.forward(0).backward = n;
@@ -342,58 +325,187 @@ final class ZSkipList {
   }
 
   /**
-   * zslInsert's descent: fills {@link #update} and {@link #rank} for (score, member). The levels
-   * held in node fields (3 to 0, where most of the steps are) are written out one by one on the
-   * fields themselves, so that the loop that runs for every step does not go through the
-   * level-indexed accessors' switches; the levels above use them. Each level is the same loop as
-   * {@link #forwardBefore}'s.
+   * Builds an empty list from pairs in strictly increasing (score, member) order by appending each
+   * at the tail: no descent, O(level) per pair. The level draws are the same, in the same order, as
+   * {@link #insert}ing the pairs one by one, and so is the result: the same links, spans (a link
+   * left open counts the nodes after its node, as zslInsert leaves it) and levels. Redis's
+   * zsetConvert inserts one by one (zslInsert); the ziplist it reads is already sorted.
+   *
+   * @return the new nodes, in order
    */
-  private void descendForInsert(double score, byte[] member) {
-    Node x = header;
-    int r = 0;
-    for (int i = level - 1; i >= 4; i--) {
-      while (forwardBefore(x, i, score, member)) {
-        r += x.span(i);
-        x = x.forward(i);
-      }
-      rank[i] = r;
-      update[i] = x;
+  Node[] appendSorted(double[] scores, byte[][] members, int n) {
+    assert length == 0;
+    Node[] last = update; // the last node linked at each level, and its rank in rank[]
+    for (int i = 0; i < MAX_LEVEL; i++) {
+      last[i] = header;
+      rank[i] = 0;
     }
-    // x is the header or a node reached at level 4 or above: a Node4 (typed links below).
-    Node4 x3 = (Node4) x;
-    if (level > 3) {
-      while (x3.c3 < score || (x3.c3 == score && Bytes.compare(x3.f3.member, member) < 0)) {
-        r += x3.s3;
-        x3 = x3.f3;
+    Node[] out = new Node[n];
+    Node prev = null;
+    for (int k = 0; k < n; k++) {
+      assert k == 0 || compare(scores[k - 1], members[k - 1], scores[k], members[k]) < 0;
+      int lvl = randomLevel();
+      level = Math.max(level, lvl);
+      Node x = Node.create(lvl, scores[k], members[k]);
+      for (int i = 0; i < lvl; i++) {
+        last[i].setForward(i, x);
+        last[i].setSpan(i, k + 1 - rank[i]);
+        last[i] = x;
+        rank[i] = k + 1;
       }
+      x.backward = prev;
+      prev = x;
+      out[k] = x;
+    }
+    tail = prev;
+    length = n;
+    for (int i = 0; i < level; i++) {
+      last[i].setSpan(i, n - rank[i]);
+    }
+    return out;
+  }
+
+  /**
+   * zslInsert's descent for a node of {@code lvl} levels: fills {@link #update} and {@link #rank}
+   * at levels below {@code lvl} and adds 1 to the span of the last node before (score, member) at
+   * the levels from {@code lvl} up to the list level (the new node will sit under those links).
+   * Unrolled by level on typed links, as {@link #rank(Node)} is (a level-i link leads to a node of
+   * a class that has level i): a step reads three fields of the node it is on, with no dispatch on
+   * the level and no cast. Above the list level the header's cached scores are NaN (I4, I5), so
+   * those loops do not move.
+   */
+  private void descendForInsert(double score, byte[] member, int lvl) {
+    NodeTall t = header;
+    int r = 0;
+    for (int i = level - 1 - INLINE_LEVELS; i >= 0; i--) {
+      double fs;
+      while ((fs = t.cHigh[i]) < score || (fs == score && before(t.fHigh[i], member))) {
+        r += t.sHigh[i];
+        t = t.fHigh[i];
+      }
+      if (i + INLINE_LEVELS < lvl) {
+        rank[i + INLINE_LEVELS] = r;
+        update[i + INLINE_LEVELS] = t;
+      } else {
+        t.sHigh[i]++;
+      }
+    }
+    Node8 x7 = t;
+    while (x7.c7 < score || (x7.c7 == score && before(x7.f7, member))) {
+      r += x7.s7;
+      x7 = x7.f7;
+    }
+    if (7 < lvl) {
+      rank[7] = r;
+      update[7] = x7;
+    } else if (7 < level) {
+      x7.s7++;
+    }
+    Node7 x6 = x7;
+    while (x6.c6 < score || (x6.c6 == score && before(x6.f6, member))) {
+      r += x6.s6;
+      x6 = x6.f6;
+    }
+    if (6 < lvl) {
+      rank[6] = r;
+      update[6] = x6;
+    } else if (6 < level) {
+      x6.s6++;
+    }
+    Node6 x5 = x6;
+    while (x5.c5 < score || (x5.c5 == score && before(x5.f5, member))) {
+      r += x5.s5;
+      x5 = x5.f5;
+    }
+    if (5 < lvl) {
+      rank[5] = r;
+      update[5] = x5;
+    } else if (5 < level) {
+      x5.s5++;
+    }
+    descendLow(x5, r, score, member, lvl);
+  }
+
+  /** Levels 4..0 of {@link #descendForInsert}, from a node reached at level 5 or above. */
+  private void descendLow(Node5 x4, int r, double score, byte[] member, int lvl) {
+    while (x4.c4 < score || (x4.c4 == score && before(x4.f4, member))) {
+      r += x4.s4;
+      x4 = x4.f4;
+    }
+    if (4 < lvl) {
+      rank[4] = r;
+      update[4] = x4;
+    } else if (4 < level) {
+      x4.s4++;
+    }
+    Node4 x3 = x4;
+    while (x3.c3 < score || (x3.c3 == score && before(x3.f3, member))) {
+      r += x3.s3;
+      x3 = x3.f3;
+    }
+    if (3 < lvl) {
       rank[3] = r;
       update[3] = x3;
+    } else if (3 < level) {
+      x3.s3++;
     }
     Node3 x2 = x3;
-    if (level > 2) {
-      while (x2.c2 < score || (x2.c2 == score && Bytes.compare(x2.f2.member, member) < 0)) {
-        r += x2.s2;
-        x2 = x2.f2;
-      }
+    while (x2.c2 < score || (x2.c2 == score && before(x2.f2, member))) {
+      r += x2.s2;
+      x2 = x2.f2;
+    }
+    if (2 < lvl) {
       rank[2] = r;
       update[2] = x2;
+    } else if (2 < level) {
+      x2.s2++;
     }
     Node2 x1 = x2;
-    if (level > 1) {
-      while (x1.c1 < score || (x1.c1 == score && Bytes.compare(x1.f1.member, member) < 0)) {
-        r += x1.s1;
-        x1 = x1.f1;
-      }
+    while (x1.c1 < score || (x1.c1 == score && before(x1.f1, member))) {
+      r += x1.s1;
+      x1 = x1.f1;
+    }
+    // The level-0 predecessor lies between x1 and q = x1.f1 (null: the end of the list), whose
+    // rank is taken before the span bump below.
+    Node q = x1.f1;
+    int qRank = q == null ? length + 1 : r + x1.s1;
+    if (1 < lvl) {
       rank[1] = r;
       update[1] = x1;
+    } else if (1 < level) {
+      x1.s1++;
     }
-    Node x0 = x1;
-    while (x0.c0 < score || (x0.c0 == score && Bytes.compare(x0.f0.member, member) < 0)) {
-      r += x0.s0;
-      x0 = x0.f0;
+    if (x1.c0 < score || (x1.c0 == score && before(x1.f0, member))) {
+      descendLevel0(x1, r, q == null ? tail : q.backward, qRank - 1, score, member);
+    } else {
+      rank[0] = r;
+      update[0] = x1;
     }
-    rank[0] = r;
-    update[0] = x0;
+  }
+
+  /**
+   * Level 0 of {@link #descendForInsert} when the predecessor is past {@code a} (rank {@code ra})
+   * and at or before {@code b} (rank {@code rb}): walks forward from a and backward from b in step,
+   * as {@link #rank(Node)} finishes level 0. The two chains of loads are independent, so their
+   * cache misses overlap, and the first walker to reach the predecessor gives it.
+   */
+  private void descendLevel0(Node a, int ra, Node b, int rb, double score, byte[] member) {
+    while (true) {
+      ra++; // a.f0 sorts before (score, member), so it is not the tail and a.s0 == 1
+      a = a.f0;
+      if (!(a.c0 < score || (a.c0 == score && before(a.f0, member)))) {
+        rank[0] = ra;
+        update[0] = a;
+        return;
+      }
+      if (b.score < score || (b.score == score && before(b, member))) {
+        rank[0] = rb;
+        update[0] = b;
+        return;
+      }
+      b = b.backward;
+      rb--;
+    }
   }
 
   /** Unlinks x given the predecessor vector in {@link #update}. Redis: zslDeleteNode. */
@@ -418,20 +530,39 @@ final class ZSkipList {
   }
 
   /**
-   * Fills {@link #update} with the last node before (score, member) at each level. Levels 3..0,
-   * where most steps are, run on typed links as in {@link #rank(Node)}; above the list level the
-   * header's cached scores are NaN, so those loops do not move, and their update entries (the
-   * header) are never read.
+   * Fills {@link #update} with the last node before (score, member) at each level, unrolled on
+   * typed links as {@link #descendForInsert} (without ranks); returns the level-0 successor.
    */
   private Node findUpdate(double score, byte[] member) {
-    Node x = header;
-    for (int i = level - 1; i >= 4; i--) {
-      while (forwardBefore(x, i, score, member)) {
-        x = x.forward(i);
+    NodeTall t = header;
+    for (int i = level - 1 - INLINE_LEVELS; i >= 0; i--) {
+      double fs;
+      while ((fs = t.cHigh[i]) < score || (fs == score && before(t.fHigh[i], member))) {
+        t = t.fHigh[i];
       }
-      update[i] = x;
+      update[i + INLINE_LEVELS] = t;
     }
-    Node4 x3 = (Node4) x; // the header, or a node reached at level 4 or above
+    Node8 x7 = t;
+    while (x7.c7 < score || (x7.c7 == score && before(x7.f7, member))) {
+      x7 = x7.f7;
+    }
+    update[7] = x7;
+    Node7 x6 = x7;
+    while (x6.c6 < score || (x6.c6 == score && before(x6.f6, member))) {
+      x6 = x6.f6;
+    }
+    update[6] = x6;
+    Node6 x5 = x6;
+    while (x5.c5 < score || (x5.c5 == score && before(x5.f5, member))) {
+      x5 = x5.f5;
+    }
+    update[5] = x5;
+    Node5 x4 = x5;
+    while (x4.c4 < score || (x4.c4 == score && before(x4.f4, member))) {
+      x4 = x4.f4;
+    }
+    update[4] = x4;
+    Node4 x3 = x4;
     while (x3.c3 < score || (x3.c3 == score && before(x3.f3, member))) {
       x3 = x3.f3;
     }

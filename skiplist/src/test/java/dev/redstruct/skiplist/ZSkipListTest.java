@@ -38,6 +38,65 @@ class ZSkipListTest {
   }
 
   @Test
+  void appendSortedBuildsWhatInsertingInOrderBuilds() {
+    // Same seed, same pairs in order: the same level draws go to the same members, so every
+    // link and every span (the open ones at the end of each level too) must agree.
+    SplittableRandom rnd = new SplittableRandom(SEED);
+    for (int n : new int[] {0, 1, 2, 3, 128, 129, 2000}) {
+      TreeSet<E> pairs = new TreeSet<>();
+      while (pairs.size() < n) {
+        pairs.add(new E(rnd.nextInt(n + 1) / 2.0, b("m" + rnd.nextInt(4 * n + 1))));
+      }
+      double[] scores = new double[n];
+      byte[][] members = new byte[n][];
+      int k = 0;
+      for (E e : pairs) {
+        scores[k] = e.score();
+        members[k++] = e.member();
+      }
+      ZSkipList inserted = new ZSkipList(n);
+      for (int i = 0; i < n; i++) {
+        inserted.insert(scores[i], members[i]);
+      }
+      ZSkipList appended = new ZSkipList(n);
+      ZSkipList.Node[] nodes = appended.appendSorted(scores, members, n);
+      appended.checkInvariants();
+      assertEquals(inserted.level(), appended.level());
+      assertEquals(inserted.length(), appended.length());
+      ZSkipList.Node x = inserted.first();
+      ZSkipList.Node y = appended.first();
+      for (int i = 0; i < n; i++, x = x.next(), y = y.next()) {
+        assertSame(nodes[i], y);
+        assertSame(x.member, y.member);
+        assertEquals(x.getClass(), y.getClass(), "level of node " + i);
+        for (int lv = 0; lv < levels(x); lv++) {
+          assertEquals(x.span(lv), y.span(lv), "span of node " + i + " at level " + lv);
+          assertEquals(member(x.forward(lv)), member(y.forward(lv)), "link " + i + "/" + lv);
+          assertEquals(x.forwardScore(lv), y.forwardScore(lv));
+        }
+        assertEquals(member(x.previous()), member(y.previous()));
+      }
+      assertNull(y);
+      assertSame(appended.last(), n == 0 ? null : nodes[n - 1]);
+    }
+  }
+
+  private static int levels(ZSkipList.Node x) {
+    if (x instanceof SkipNodes.NodeTall t) {
+      return ZSkipList.INLINE_LEVELS + t.fHigh.length;
+    }
+    int lv = 1;
+    for (Class<?> c = x.getClass(); c != ZSkipList.Node.class; c = c.getSuperclass()) {
+      lv++;
+    }
+    return lv;
+  }
+
+  private static String member(ZSkipList.Node x) {
+    return x == null ? "null" : Bytes.hex(x.member);
+  }
+
+  @Test
   void orderIsScoreThenUnsignedMemberBytes() {
     ZSkipList l = new ZSkipList(7);
     l.insert(1, new byte[] {(byte) 0xff});
