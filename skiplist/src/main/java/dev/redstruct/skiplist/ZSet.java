@@ -415,6 +415,7 @@ public final class ZSet {
    * the member is then still valid (a skiplist set never converts back here).
    */
   private void insertNew(double score, byte[] member, ZipListZSetLocator located, long hash) {
+    ZipList old = compact;
     if (size() == 0) {
       // A new key: compact unless entries-limit 0 or the first member is too long.
       if (maxCompactEntries == 0 || member.length > maxCompactValue) {
@@ -428,8 +429,9 @@ public final class ZSet {
         && (size() + 1 > maxCompactEntries || member.length > maxCompactValue)) {
       toSkiplist();
     }
-    if (compact == null) {
-      compactIndex = null; // converted: let go of the old list
+    if (compact == null && old != null) {
+      compactIndex = null; // converted: let go of the old list, here and on this thread
+      ZipListZSet.forget(old);
     }
     if (compact != null && located != null) {
       // The position is still current: nothing changed the ziplist since the lookup.

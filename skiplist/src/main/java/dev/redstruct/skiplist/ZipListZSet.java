@@ -152,6 +152,9 @@ final class ZipListZSet {
       ZipListZSetLocator.place(zl, ix, member, score);
       return ZipListZSetLocator.PLACED;
     }
+    if (ix == null && l.threadIndex != null && l.threadIndex.indexes(zl)) {
+      l.threadIndex = null; // stale for this list: keep neither it nor the list, now maybe large
+    }
     l.walk(zl, member, score, false);
     int n = l.notedPairs();
     if (ix == null && indexing && l.found < 0 && n < z.maxCompactEntries) {
@@ -167,6 +170,17 @@ final class ZipListZSet {
     }
     l.release();
     return l;
+  }
+
+  /**
+   * Drops this thread's index if it was built for {@code zl}, a list its set no longer uses (the
+   * set converted): otherwise the thread would keep that list reachable.
+   */
+  static void forget(ZipList zl) {
+    ZipListZSetLocator l = ZipListZSetLocator.get();
+    if (l.threadIndex != null && l.threadIndex.indexes(zl)) {
+      l.threadIndex = null;
+    }
   }
 
   /** The set's own index or this thread's, whichever is current for the set's list, or null. */

@@ -112,6 +112,11 @@ final class ZipListZSetIndex {
     return pairs;
   }
 
+  /** Whether this index was built for {@code zl} (current or not). */
+  boolean indexes(ZipList zl) {
+    return zl == list;
+  }
+
   /** Offset of pair i's member entry. */
   int offset(int i) {
     return (int) slots[i];
