@@ -152,6 +152,12 @@ final class ZipListZSet {
       ZipListZSetLocator.place(zl, ix, member, score);
       return ZipListZSetLocator.PLACED;
     }
+    if (ix != own) {
+      // Stale (or null): dropped when seen, not kept. The end token's layout version is 32 bits;
+      // an index left stale through 2^32 changes (updates alone walk and never rebuild it) could
+      // look current again.
+      z.compactIndex = null;
+    }
     if (ix == null && l.threadIndex != null && l.threadIndex.indexes(zl)) {
       l.threadIndex = null; // stale for this list: keep neither it nor the list, now maybe large
     }

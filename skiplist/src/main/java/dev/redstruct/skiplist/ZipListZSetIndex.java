@@ -44,7 +44,9 @@ final class ZipListZSetIndex {
    * and the end offset); every change to a ziplist bumps its version, so any change not made
    * through inserted() (deletes, updates, range removes, pops, a replaced or converted list) is
    * seen at the next add, in O(1), and the index is rebuilt from that add's walk. The index never
-   * has to follow those paths.
+   * has to follow those paths. A stale index is dropped at the first add that sees it (an update
+   * walks and does not rebuild): the version is 32 bits, and an index kept stale through 2^32
+   * changes with the blob at its old length would look current again.
    *
    * Keeping it exact across our own inserts. After inserting the pair at offset o, whose follower
    * now starts at o2, the old entries from o on moved uniformly by the blob's growth g exactly
