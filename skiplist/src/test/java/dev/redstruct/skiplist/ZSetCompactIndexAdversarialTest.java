@@ -298,4 +298,40 @@ class ZSetCompactIndexAdversarialTest {
     a.checkInvariants();
     b.checkInvariants();
   }
+
+  /**
+   * The staleness token is the ziplist's 32-bit layout version with its end offset. Updates of
+   * present members walk and never rebuild the set's index, so a set that is only updated keeps a
+   * stale index while the version runs on; after 2^32 changes (about 1.4e9 updates, three changes
+   * each) with the blob at its old length, the index would look current again and place a fresh
+   * member by scores that have moved. The wrap is simulated by setting the version back.
+   */
+  @Test
+  void anIndexLeftStaleThroughAVersionWrapIsNotUsed() throws ReflectiveOperationException {
+    ZSet z = ZSet.create();
+    for (int i = 0; i < 20; i++) {
+      z.add(i % 13, Bytes.utf8("m" + (char) ('a' + i))); // scores 0..12: one-byte integer entries
+    }
+    ZipListZSetIndex own = z.compactIndex;
+    assertTrue(own != null && own.current(z.compact), "the set's own index");
+    java.lang.reflect.Field version =
+        dev.redstruct.ziplist.ZipList.class.getDeclaredField("layoutVersion");
+    version.setAccessible(true);
+    int before = version.getInt(z.compact);
+    int length = z.toCompactBytes().length;
+    assertFalse(z.add(12, Bytes.utf8("ma")), "an update: score 0 -> 12, same entry sizes");
+    assertFalse(z.add(11, Bytes.utf8("mb")), "another update");
+    assertEquals(length, z.toCompactBytes().length);
+    version.setInt(z.compact, before); // 2^32 changes later, in effect
+    assertTrue(z.add(6.5, Bytes.utf8("fresh")));
+    z.checkInvariants(); // I3 order (and the index's own checks if one is current)
+    ZSet ref = ZSet.create();
+    for (int i = 0; i < 20; i++) {
+      ref.add(i % 13, Bytes.utf8("m" + (char) ('a' + i)));
+    }
+    ref.add(12, Bytes.utf8("ma"));
+    ref.add(11, Bytes.utf8("mb"));
+    ref.add(6.5, Bytes.utf8("fresh"));
+    assertEquals(render(ref.rangeByRank(0, -1, false)), render(z.rangeByRank(0, -1, false)));
+  }
 }
