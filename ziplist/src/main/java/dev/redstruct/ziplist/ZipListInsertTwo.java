@@ -29,6 +29,16 @@ final class ZipListInsertTwo {
 
   /** Redis: ziplistInsert(p, a) then ziplistInsert(next, b) for a long b. */
   static long insert(ZipList z, long position, byte[] a, long b) {
+    return insert(z, position, a, null, b);
+  }
+
+  /** Redis: ziplistInsert(p, a) then ziplistInsert(next, b). */
+  static long insert(ZipList z, long position, byte[] a, byte[] b) {
+    return insert(z, position, a, b, 0);
+  }
+
+  /** The second value is {@code bStr}, or the integer {@code bInt} when {@code bStr} is null. */
+  private static long insert(ZipList z, long position, byte[] a, byte[] bStr, long bInt) {
     ZipListWork w = ZipListWork.get();
     int after;
     try {
@@ -38,7 +48,11 @@ final class ZipListInsertTwo {
       int aEnc = w.vEnc; // kept to write a after b without parsing it again
       long aInt = w.vInt;
       int aLen = w.vStr == null ? -1 : a.length;
-      w.prepare(b);
+      if (bStr == null) {
+        w.prepare(bInt);
+      } else {
+        w.prepare(bStr);
+      }
       after = insertPrepared(z, w, p, a, sizeA, aEnc, aInt, aLen);
     } finally {
       w.vStr = null; // the work area never keeps a caller's array
@@ -46,29 +60,8 @@ final class ZipListInsertTwo {
     if (after >= 0) {
       return ZipListVisit.token(z.layoutVersion, after);
     }
-    return z.insertAtPosition(z.insertAtPosition(position, a), b);
-  }
-
-  /** Redis: ziplistInsert(p, a) then ziplistInsert(next, b). */
-  static long insert(ZipList z, long position, byte[] a, byte[] b) {
-    ZipListWork w = ZipListWork.get();
-    int after;
-    try {
-      int p = z.positionOffset(position);
-      w.prepare(a);
-      int sizeA = w.preparedSize();
-      int aEnc = w.vEnc; // kept to write a after b without parsing it again
-      long aInt = w.vInt;
-      int aLen = w.vStr == null ? -1 : a.length;
-      w.prepare(b);
-      after = insertPrepared(z, w, p, a, sizeA, aEnc, aInt, aLen);
-    } finally {
-      w.vStr = null;
-    }
-    if (after >= 0) {
-      return ZipListVisit.token(z.layoutVersion, after);
-    }
-    return z.insertAtPosition(z.insertAtPosition(position, a), b);
+    long next = z.insertAtPosition(position, a);
+    return bStr == null ? z.insertAtPosition(next, bInt) : z.insertAtPosition(next, bStr);
   }
 
   /**

@@ -32,14 +32,22 @@ final class ZipListVisit {
 
   /** Returns false if the visitor ended the walk. Redis: the ziplistNext loop. */
   static boolean visit(ZipList list, ZipListVisitor v) {
-    return list.trusted() ? visitTrusted(list, v) : visitChecked(list, v);
+    return visitFrom(list, HEADER_SIZE, v);
   }
 
-  private static boolean visitTrusted(ZipList list, ZipListVisitor v) {
+  /**
+   * As {@link #visit} from the entry that starts at offset {@code p} (or the end byte). Redis: the
+   * ziplistNext loop from an entry pointer.
+   */
+  static boolean visitFrom(ZipList list, int p, ZipListVisitor v) {
+    return list.trusted() ? visitTrusted(list, p, v) : visitChecked(list, p, v);
+  }
+
+  private static boolean visitTrusted(ZipList list, int start, ZipListVisitor v) {
     byte[] zl = list.array();
     int version = list.layoutVersion;
     long tag = token(version, 0);
-    int p = HEADER_SIZE;
+    int p = start;
     boolean more = true;
     int last = -1; // the last 6-bit string's length, predicted as in ZipListWalk
     while (more) {
@@ -74,11 +82,11 @@ final class ZipListVisit {
     return false;
   }
 
-  private static boolean visitChecked(ZipList list, ZipListVisitor v) {
+  private static boolean visitChecked(ZipList list, int start, ZipListVisitor v) {
     byte[] zl = list.array();
     int version = list.layoutVersion;
     ZipListEntry e = new ZipListEntry(); // wrapped lists only; small and short-lived
-    int p = HEADER_SIZE;
+    int p = start;
     boolean more = true;
     while (more && (zl[p] & 0xFF) != END) {
       list.decodeAt(e, p, true);
