@@ -32,9 +32,9 @@ final class ZipListZSetIndex {
    *               integer entry hashes as its decimal text, which is what it compares equal to).
    *
    * A fresh member's add then costs a hash, three bit tests, a binary search over the slots (no
-   * ziplist access) and a scan over the key ties after it, the reading of the pairs whose key ties with the new score's (usually
-   * none or one: ZipList.visitFrom at their offset, a score parse, maybe a member compare), and
-   * the insert. A Bloom hit (about 1 in 100 on average while a default set fills) falls back to
+   * ziplist access), a read of the pairs whose key ties with the new score's (usually none or
+   * one: ZipList.visitFrom at their offset, a score parse, maybe a member compare), and the
+   * insert. A Bloom hit (about 1 in 100 on average while a default set fills) falls back to
    * the walk, which is exact. Measured on the benchmark's 128 adds (CPU time, scratch driver):
    * reading log2(n) pairs instead of comparing keys took 52 us against 36; a char array of
    * offsets and a float array of keys (two arrays to shift and update per insert) about 2 us
