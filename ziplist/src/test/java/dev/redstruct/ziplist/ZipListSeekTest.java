@@ -65,12 +65,7 @@ class ZipListSeekTest {
   }
 
   private static ZipList random(SplittableRandom rnd, boolean wrapped) {
-    ZipList z = ZipList.create();
-    int n = rnd.nextInt(12);
-    for (int i = 0; i < n; i++) {
-      z.pushTail(value(rnd));
-    }
-    return wrapped ? ZipList.wrap(z.toByteArray()) : z;
+    return ZipListVisitTest.randomList(rnd, wrapped, ZipListSeekTest::value);
   }
 
   @Test

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,10 +53,16 @@ class ZipListVisitTest {
   }
 
   private static ZipList random(SplittableRandom rnd, boolean wrapped) {
+    return randomList(rnd, wrapped, ZipListVisitTest::value);
+  }
+
+  /** Up to 11 values drawn by {@code value}, built by pushes, or wrapped from their bytes. */
+  static ZipList randomList(
+      SplittableRandom rnd, boolean wrapped, Function<SplittableRandom, byte[]> value) {
     ZipList z = ZipList.create();
     int n = rnd.nextInt(12);
     for (int i = 0; i < n; i++) {
-      z.pushTail(value(rnd));
+      z.pushTail(value.apply(rnd));
     }
     return wrapped ? ZipList.wrap(z.toByteArray()) : z;
   }
