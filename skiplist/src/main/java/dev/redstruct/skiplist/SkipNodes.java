@@ -10,15 +10,19 @@ final class SkipNodes {
   private SkipNodes() {}
 
   /**
-   * Level 0 of a node: the link, its span and its cached target score (I5). It is the root of the
-   * node classes so that the JVM lays these three fields out first, next to the object header.
+   * Level 0 of a node: the link and its cached target score (I5). It is the root of the node
+   * classes so that the JVM lays these fields out first, next to the object header. The level-0
+   * span is not stored: it is 1 when {@code f0} is non-null and 0 at the tail, as zslInsert and
+   * zslDeleteNode keep it in Redis (a new node takes its predecessor's level-0 span, and the
+   * predecessor's becomes 1), so {@link ZSkipList.Node#span} derives it. Without the int, a level-1
+   * node is 40 bytes instead of 48 (compressed oops), and every other class 8 bytes smaller: at
+   * 10^5 members an add reads its nodes from fewer cache lines and pages.
    */
   abstract static class Level0 {
     // Score of f0, NaN when f0 is null: a descent decides whether to advance from x's own fields
     // and touches the next node only when it moves there (or on a tie).
     double c0 = Double.NaN;
     ZSkipList.Node f0;
-    int s0;
   }
 
   /** A node of level 2: adds level 1 (link, span, cached score). */

@@ -50,8 +50,8 @@ final class ZSkipList {
    *
    * Node layout. Redis allocates a node with exactly its levels (a flexible array member). Here a
    * node of level k is an instance of Node or (in SkipNodes) Node2 .. Node8 or NodeTall (k >= 9),
-   * each adding one level's (cached score, link, span) to its superclass, so a level-1 node is 48
-   * bytes and the fields one descent step reads sit together. A link at level i is typed as the class of
+   * each adding one level's (cached score, link, span) to its superclass, so a level-1 node is 40
+   * bytes (its level-0 span, always 1 or 0, is derived from the link) and the fields one descent step reads sit together. A link at level i is typed as the class of
    * level i + 1, which makes "a level-i link leads to a node of level > i" (part of I2) a type
    * fact, and lets rank(Node) walk every level without casts or switches.
    */
@@ -68,8 +68,8 @@ final class ZSkipList {
   /**
    * A list node of level 1. {@code Node2} .. {@code Node8} add one level each, in fields laid out
    * level by level (the JVM places a superclass's fields first), and {@link NodeTall} keeps the
-   * levels from 8 up in arrays, so that a node carries only the levels it has: 48 bytes for the 3/4
-   * of nodes at level 1 (compressed oops), about 54 on average. A link at level i points to a node
+   * levels from 8 up in arrays, so that a node carries only the levels it has: 40 bytes for the 3/4
+   * of nodes at level 1 (compressed oops), about 46 on average. A link at level i points to a node
    * of level above i, so {@code f1} is a {@code Node2}, {@code f2} a {@code Node3}, and so on: a
    * descent that moves along level i needs no cast. The header is a {@code NodeTall} of {@link
    * #MAX_LEVEL} levels with a null member.
@@ -192,7 +192,7 @@ final class ZSkipList {
 
     int span(int i) {
       return switch (i) {
-        case 0 -> s0;
+        case 0 -> f0 == null ? 0 : 1; // not stored: see SkipNodes.Level0
         case 1 -> ((Node2) this).s1;
         case 2 -> ((Node3) this).s2;
         case 3 -> ((Node4) this).s3;
@@ -206,7 +206,7 @@ final class ZSkipList {
 
     void setSpan(int i, int s) {
       switch (i) {
-        case 0 -> s0 = s;
+        case 0 -> {} // derived from f0 (SkipNodes.Level0); callers set f0 to match
         case 1 -> ((Node2) this).s1 = s;
         case 2 -> ((Node3) this).s2 = s;
         case 3 -> ((Node4) this).s3 = s;
@@ -300,14 +300,12 @@ final class ZSkipList {
     descendForInsert(score, member, lvl);
     Node n = Node.create(lvl, score, member);
     // Level 0 (every node has it) on the fields: the successor's score is the predecessor's
-    // cached one (I5), and the new span there is 1 (rank[0] - rank[0] = 0).
+    // cached one (I5); the level-0 spans follow from the links (SkipNodes.Level0).
     Node u = update[0];
     n.f0 = u.f0;
     n.c0 = u.c0;
-    n.s0 = u.s0;
     u.f0 = n;
     u.c0 = score;
-    u.s0 = 1;
     for (int i = 1; i < lvl; i++) {
       n.setForward(i, update[i].forward(i));
       update[i].setForward(i, n);
@@ -491,7 +489,7 @@ final class ZSkipList {
    */
   private void descendLevel0(Node a, int ra, Node b, int rb, double score, byte[] member) {
     while (true) {
-      ra++; // a.f0 sorts before (score, member), so it is not the tail and a.s0 == 1
+      ra++; // a.f0 sorts before (score, member), so it is not the tail: a level-0 step
       a = a.f0;
       if (!(a.c0 < score || (a.c0 == score && before(a.f0, member)))) {
         rank[0] = ra;
