@@ -51,9 +51,10 @@ final class ZSkipList {
    * Node layout. Redis allocates a node with exactly its levels (a flexible array member). Here a
    * node of level k is an instance of Node or (in SkipNodes) Node2 .. Node8 or NodeTall (k >= 9),
    * each adding one level's (cached score, link, span) to its superclass, so a level-1 node is 40
-   * bytes (its level-0 span, always 1 or 0, is derived from the link) and the fields one descent step reads sit together. A link at level i is typed as the class of
-   * level i + 1, which makes "a level-i link leads to a node of level > i" (part of I2) a type
-   * fact, and lets rank(Node) walk every level without casts or switches.
+   * bytes (its level-0 span, always 1 or 0, is derived from the link) and the fields one descent
+   * step reads sit together. A link at level i is typed as the class of level i + 1, which makes
+   * "a level-i link leads to a node of level > i" (part of I2) a type fact, and lets rank(Node)
+   * walk every level without casts or switches.
    */
 
   /** Redis: ZSKIPLIST_MAXLEVEL, src/server.h. */
