@@ -151,6 +151,11 @@ final class ZipListWalk {
     }
   }
 
+  /** The 4 bytes at {@code p}, little endian; for padded arrays (see {@link #padded}). */
+  static int intAt(byte[] zl, int p) {
+    return (int) INT_LE.get(zl, p);
+  }
+
   /** Whether a trusted array has {@link #READ_PAD} bytes after zlbytes. */
   static boolean padded(byte[] zl) {
     return zl.length - ZipListLayout.zlbytesInt(zl) >= READ_PAD;
