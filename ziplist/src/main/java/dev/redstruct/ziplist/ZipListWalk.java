@@ -174,6 +174,8 @@ final class ZipListWalk {
     int p = HEADER_SIZE;
     int lastA = -1; // the last 6-bit string length seen at an even position
     int lastB = -1; // ... at an odd position
+    int skipA = 1; // 2 + lastA, the whole entry: one add on the predicted path
+    int skipB = 1;
     while (true) {
       int x = (int) INT_LE.get(zl, p);
       int b = (x >>> 8) & 0xFF;
@@ -183,15 +185,16 @@ final class ZipListWalk {
         }
         p = rareEntry(zl, p, action);
       } else if (b == lastA) {
-        p += 2 + lastA;
+        p += skipA;
         action.string(zl, p - lastA, lastA);
-      } else if (b < STR_14B) {
-        p += 2 + b;
-        lastA = b;
-        action.string(zl, p - b, b);
       } else if (b == INT_16B) {
         p += 4;
         action.integer(x >> 16);
+      } else if (b < STR_14B) {
+        p += 2 + b;
+        lastA = b;
+        skipA = 2 + b;
+        action.string(zl, p - b, b);
       } else if (b == INT_8B) {
         p += 3;
         action.integer((x << 8) >> 24);
@@ -209,15 +212,16 @@ final class ZipListWalk {
         }
         p = rareEntry(zl, p, action);
       } else if (b == lastB) {
-        p += 2 + lastB;
+        p += skipB;
         action.string(zl, p - lastB, lastB);
-      } else if (b < STR_14B) {
-        p += 2 + b;
-        lastB = b;
-        action.string(zl, p - b, b);
       } else if (b == INT_16B) {
         p += 4;
         action.integer(x >> 16);
+      } else if (b < STR_14B) {
+        p += 2 + b;
+        lastB = b;
+        skipB = 2 + b;
+        action.string(zl, p - b, b);
       } else if (b == INT_8B) {
         p += 3;
         action.integer((x << 8) >> 24);
