@@ -136,6 +136,9 @@ final class ZipListWalk {
    */
   static final int READ_PAD = 3;
 
+  /** An INT_16B entry's first two bytes, less its prevlen byte: {@code 0xC000}. */
+  private static final int INT_16B_HEADER = INT_16B << 8;
+
   private static final VarHandle INT_LE =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -163,70 +166,81 @@ final class ZipListWalk {
 
   /**
    * The trusted walk over a padded array: one little-endian int load per entry gives the prevlen
-   * byte, the encoding byte and, for INT_8B and INT_16B entries, the value. Unrolled by two, with
-   * one string-length guess per parity (see the notes); ends at the 0xFF byte, tested only in the
-   * rare branch. Past 60 lines because both halves must stay in one loop body for C2.
+   * byte, the encoding byte and, for INT_8B and INT_16B entries, the value. The first two bytes are
+   * compared at once (one range test: prevlen byte below 0xFE and encoding byte as guessed) with
+   * the guessed 6-bit string header, then with INT_16B's; anything else is decoded byte by byte.
+   * Unrolled by two, with one string guess per parity (see the notes); ends at the 0xFF byte,
+   * tested only off the guessed paths. Past 60 lines because both halves must stay in one loop body
+   * for C2.
    */
   private static void forEachPadded(ZipList list, byte[] zl, ZipListEntryConsumer action) {
     // zl is a parameter, not list.array(): C2 then keeps one register for it, not two (the
     // compressed reference as well as the address), and spills nothing in the loop
     int version = list.layoutVersion;
     int p = HEADER_SIZE;
-    int lastA = -1; // the last 6-bit string length seen at an even position
-    int lastB = -1; // ... at an odd position
-    int skipA = 1; // 2 + lastA, the whole entry: one add on the predicted path
+    int guessA = 0x10000; // the last 6-bit string length at an even position, shifted left 8
+    int guessB = 0x10000; // ... at an odd position; 0x10000 matches no header
+    int skipA = 1; // 2 + that length, the whole entry
     int skipB = 1;
+    int x;
+    int h;
     while (true) {
-      int x = (int) INT_LE.get(zl, p);
-      int b = (x >>> 8) & 0xFF;
-      if ((x & 0xFF) >= BIG_PREVLEN) { // rare: a 5-byte prevlen or the end
-        if ((x & 0xFF) == END) {
-          return;
-        }
-        p = rareEntry(zl, p, action);
-      } else if (b == lastA) {
+      x = (int) INT_LE.get(zl, p);
+      h = x & 0xFFFF; // prevlen byte | encoding byte << 8
+      if (h - guessA >= 0 && h - guessA < BIG_PREVLEN) { // small prevlen, guessed encoding
         p += skipA;
-        action.string(zl, p - lastA, lastA);
-      } else if (b == INT_16B) {
+        action.string(zl, p - skipA + 2, skipA - 2);
+      } else if (h - INT_16B_HEADER >= 0 && h - INT_16B_HEADER < BIG_PREVLEN) {
         p += 4;
         action.integer(x >> 16);
-      } else if (b < STR_14B) {
-        p += 2 + b;
-        lastA = b;
-        skipA = 2 + b;
-        action.string(zl, p - b, b);
-      } else if (b == INT_8B) {
-        p += 3;
-        action.integer((x << 8) >> 24);
       } else {
-        p = rareEntry(zl, p, action);
+        int b = (x >>> 8) & 0xFF;
+        if ((x & 0xFF) >= BIG_PREVLEN) { // rare: a 5-byte prevlen or the end
+          if ((x & 0xFF) == END) {
+            return;
+          }
+          p = rareEntry(zl, p, action);
+        } else if (b < STR_14B) {
+          p += 2 + b;
+          guessA = b << 8;
+          skipA = 2 + b;
+          action.string(zl, p - b, b);
+        } else if (b == INT_8B) {
+          p += 3;
+          action.integer((x << 8) >> 24);
+        } else {
+          p = rareEntry(zl, p, action);
+        }
       }
       if (list.layoutVersion != version) {
         throw new ConcurrentModificationException("ziplist changed during forEachEntry");
       }
       x = (int) INT_LE.get(zl, p);
-      b = (x >>> 8) & 0xFF;
-      if ((x & 0xFF) >= BIG_PREVLEN) {
-        if ((x & 0xFF) == END) {
-          return;
-        }
-        p = rareEntry(zl, p, action);
-      } else if (b == lastB) {
+      h = x & 0xFFFF; // prevlen byte | encoding byte << 8
+      if (h - guessB >= 0 && h - guessB < BIG_PREVLEN) {
         p += skipB;
-        action.string(zl, p - lastB, lastB);
-      } else if (b == INT_16B) {
+        action.string(zl, p - skipB + 2, skipB - 2);
+      } else if (h - INT_16B_HEADER >= 0 && h - INT_16B_HEADER < BIG_PREVLEN) {
         p += 4;
         action.integer(x >> 16);
-      } else if (b < STR_14B) {
-        p += 2 + b;
-        lastB = b;
-        skipB = 2 + b;
-        action.string(zl, p - b, b);
-      } else if (b == INT_8B) {
-        p += 3;
-        action.integer((x << 8) >> 24);
       } else {
-        p = rareEntry(zl, p, action);
+        int b = (x >>> 8) & 0xFF;
+        if ((x & 0xFF) >= BIG_PREVLEN) { // rare: a 5-byte prevlen or the end
+          if ((x & 0xFF) == END) {
+            return;
+          }
+          p = rareEntry(zl, p, action);
+        } else if (b < STR_14B) {
+          p += 2 + b;
+          guessB = b << 8;
+          skipB = 2 + b;
+          action.string(zl, p - b, b);
+        } else if (b == INT_8B) {
+          p += 3;
+          action.integer((x << 8) >> 24);
+        } else {
+          p = rareEntry(zl, p, action);
+        }
       }
       if (list.layoutVersion != version) {
         throw new ConcurrentModificationException("ziplist changed during forEachEntry");
