@@ -51,33 +51,44 @@ final class ZipListWalk {
    * Two trusted loops share these ideas. forEachPadded runs when the array holds READ_PAD (3)
    * bytes past zlbytes, which every array ZipList allocates does (resize, create, copyOf; not
    * trimToSize or merge, whose arrays are exact); forEachTrusted, the byte-wise loop described
-   * next, runs otherwise. The padded loop:
+   * further down, runs otherwise. The padded loop:
    * - reads each entry's first 4 bytes with one little-endian int load (a byte-array view
    *   VarHandle; the pad makes the load legal at the 0xFF byte and at a 2-byte last entry):
    *   prevlen byte, encoding byte, and the whole content of INT_16B and INT_8B entries, so the
    *   common entries cost one load and one bounds check instead of two to four of each;
-   * - is unrolled by two with one length guess per parity (lastA, lastB): lists of pairs (hash
-   *   fields and values, zset members and scores) alternate two kinds, and each half keeps its own
-   *   guess; the safepoint poll is paid once per pair;
-   * - runs to the 0xFF byte, tested in the rare branch with 5-byte prevlens, so no counter and no
-   *   per-entry exit compare; INT_16B then INT_8B are tested before the rare entries (immediates,
-   *   24/32/64-bit integers, long strings) go to rareEntry.
-   * Measured (scratch copies of each loop in one JMH run, benchmark data, the array padded,
-   * `java -cp benchmarks.jar org.openjdk.jmh.Main <scratch> -f 1 -wi 3 -w 1s -r 1s -i 6 -p
-   * n=128,129,512`, walks/us at n=128/129/512): the byte-wise loop 3.6/3.4/0.92; the padded loop
-   * 4.67/4.79/1.11; ArrayList<String> 8.18/8.52/1.72. The real forEachEntry in the same kind of
-   * run: 3.9/3.8/0.96 before, 4.2/4.2/1.14 after. What lost, same method:
+   * - compares the first two bytes with the guessed 6-bit string header in one range test
+   *   (h - guess in [0, 254): prevlen byte below 0xFE and encoding byte == the guessed length),
+   *   then with INT_16B's (h - 0xC000 in [0, 254)); only other entries extract the bytes and
+   *   branch on them (5-byte prevlen, the end, a new string length, INT_8B, then rareEntry);
+   * - is unrolled by two with one guess per parity (guessA, guessB, and skipA, skipB = 2 + the
+   *   length, so a guessed string advances by one add): lists of pairs (hash fields and values,
+   *   zset members and scores) alternate two kinds, and each half keeps its own guess; the
+   *   safepoint poll is paid once per pair;
+   * - runs to the 0xFF byte, tested off the guessed paths, so no counter and no per-entry exit
+   *   compare.
+   * Measured, step by step (JMH, benchmark data; `-f 1 -wi 3 -w 1s -r 1s -i 6` on scratch copies
+   * of the loops in one run, or `java -cp benchmarks.jar org.openjdk.jmh.Main
+   * 'ZipListIterateBenchmark.iterate_(arrayList|redstruct)$' -f 1 -wi 4 -w 1s -r 300ms -i 10 -p
+   * n=128,129` on the old and the new jar alternated twice; walks/us, best iteration):
+   * 1. int load, unrolled, parity guesses (scratch, n=128/129/512): 4.67/4.79/1.11 against the
+   *    byte-wise loop's 3.6/3.4/0.92, ArrayList<String> 8.18/8.52/1.72.
+   * 2. zl passed as a parameter: list.array() kept both the compressed and the decoded reference
+   *    live and C2 spilled one of them on every entry; no spill left in the hot path.
+   * 3. INT_16B tested before an unguessed short string, skip kept per parity (real walk, n=128/
+   *    129): 4.71/4.69 to 4.83/4.91.
+   * 4. the two range tests on the first two bytes: 4.78-4.82/4.82-4.87 to 4.90-4.94/5.09-5.11.
+   * What lost, same methods:
    * - An explicit per-entry check (p <= length - 4, byte-wise read of the last entries) instead
    *   of the pad: 4.0-4.35 against 4.67-4.74 (still above the byte-wise loop): the compare and
    *   the extra live register it needs.
-   * - The same loop not unrolled: 2.6 (C2's code for that shape was poor; not pursued); unrolled
-   *   with one guess shared by both halves: 4.44 against 4.67.
+   * - Not unrolled: 2.6 (C2's code for that shape was poor; not pursued); one guess shared by
+   *   both halves: 4.44 against 4.67; unrolled by four: 4.25 against 4.55.
    * - Branch-free INT_8B/INT_16B from the int (size and value by cmov): 3.3 against 4.2; the
    *   encoding byte is back on the offset chain, which costs more than the INT_8B mispredictions
    *   (about 8 per 128-entry walk) it removes.
-   * - Guessing the whole 16-bit header per parity (one unsigned range compare for prevlen < 254
-   *   and encoding == guess): 3.3 against 4.4; C2 hoisted the digit count above the branch and
-   *   spilled.
+   * - One guess per parity that may be a string or INT_16B, with a branch on the guess's kind
+   *   after the range test: 3.3 against 4.4; C2 hoisted the integer's digit count above that
+   *   branch and spilled. The fixed INT_16B test of step 4 has no such branch.
    * - Tail duplication (the second entry of a pair decoded once after each path of the first), so
    *   that C2 forwards the consumer's sum field from the first store to the second load: it does
    *   (one load per pair), but 2.2-2.6 against 3.4-3.6: the pair code is twice as large. Loads of
@@ -87,20 +98,23 @@ final class ZipListWalk {
    *   3.4-3.6 counted; its strip-mined counted form spills 2 registers per entry, the padded one
    *   needs no counter at all.
    * How the code was read: -XX:CompileCommand=print with the MachCode hex disassembled by objdump
-   * (Debian's libhsdis0-fcml does not load into JDK 17). The padded loop's hot path has no spill
-   * once zl is passed as a parameter (list.array() kept both the compressed and the decoded
-   * reference live, one spill per entry). Per pair of entries of the benchmark (a 10-byte string
-   * and an INT_16B) it runs about 57 instructions, 17 of them the consumer's digit count and
-   * about 6 its sum field load, add and store.
+   * (Debian's libhsdis0-fcml does not load into JDK 17: it lacks decode_instructions_virtual).
+   * After step 2, a pair of the benchmark's entries (a 10-byte string, an INT_16B) ran about 57
+   * instructions, 17 of them the consumer's digit count and about 6 its sum field load, add and
+   * store; steps 3 and 4 drop a compare per INT_16B, an add per guessed string and the byte
+   * extraction on both guessed paths. ZipListCursor.next uses the same int load for its end
+   * test and header (next()+length(): 0.24 to 0.30-0.33 of ArrayList at n=128/129, quick runs).
    *
-   * The byte-wise loop is counted by the header's zllen (exact below 65535 entries: I3's deep check compares
-   * it with the entry count) rather than run until the 0xFF end byte: a counted int loop lets C2
-   * drop the per-entry safepoint poll and the loop exit no longer waits on the byte load (3.4
-   * walks/us against 3.1). An overflowed zllen (0xFFFF) falls back to the end byte, which the rare
-   * branch still tests. Offsets, not objects, carry the state; nothing is written to the heap per
-   * entry.
+   * The byte-wise loop is counted by the header's zllen (exact below 65535 entries: I3's deep
+   * check compares it with the entry count) rather than run until the 0xFF end byte: a counted int
+   * loop lets C2 drop the per-entry safepoint poll and the loop exit no longer waits on the byte
+   * load (3.4 walks/us against 3.1). An overflowed zllen (0xFFFF) falls back to the end byte,
+   * which the rare branch still tests. Offsets, not objects, carry the state; nothing is written to
+   * the heap per entry.
    *
-   * Where the time goes now (scratch copies of the loop, n=128, same run): the benchmark's
+   * Earlier findings, on the byte-wise loop (still the fallback):
+   *
+   * Where the time went (scratch copies of the loop, n=128, same run): the benchmark's
    * consumer, whose RedisNumbers.stringLength per integer entry costs a quarter of the walk (4.9
    * walks/us when it sums the raw value instead, 3.7 with stringLength), and the decode's
    * instruction count. The walk is no longer latency-bound, which is why the following lost:
@@ -113,7 +127,8 @@ final class ZipListWalk {
    * - Branch-free size and value for INT_8B/INT_16B (no mispredictions, the encoding byte back
    *   on the chain): 2.3 against 3.8. Unrolled by two: 2.8. Reading the prevlen and encoding
    *   bytes as one little-endian short, or INT_16B content as one: no gain measurable on the
-   *   shared machine, so left out. Testing INT_16B with one compare before the switch: 3.8
+   *   shared machine in this loop (an int load did win once the array is padded and the loop
+   *   unrolled: the padded loop above). Testing INT_16B with one compare before the switch: 3.8
    *   against 4.0 (C2's lowering of the switch already serves the hot case well).
    * Also checked earlier and found costless or worse (do not retry): the layout-version check per
    * entry (C2 hoists it), a branch-free digit count in stringLength (C2 already selects without a
