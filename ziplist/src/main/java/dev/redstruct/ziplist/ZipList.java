@@ -139,8 +139,12 @@ public final class ZipList {
    * @throws CorruptEncodingException if the bytes are not a valid ziplist
    */
   public static ZipList copyOf(byte[] blob) {
-    byte[] copy = blob.clone();
-    ZipListValidator.validate(copy, copy.length, true);
+    // padded for the walk (see resize); a blob too large to pad is walked byte by byte
+    byte[] copy =
+        Arrays.copyOf(
+            blob,
+            (int) Math.min(blob.length + (long) ZipListWalk.READ_PAD, Integer.MAX_VALUE - 32));
+    ZipListValidator.validate(copy, blob.length, true);
     return new ZipList(copy, null);
   }
 
@@ -806,11 +810,12 @@ public final class ZipList {
 
   /**
    * Sets zlbytes (and the 0xFF byte) to {@code newSize}, growing the array if needed to the larger
-   * of {@code newSize} and 1.5 times its length (ArrayList's rule), rounded up to the granule.
+   * of {@code newSize} plus {@link ZipListWalk#READ_PAD} and 1.5 times its length (ArrayList's
+   * rule), rounded up to the granule. The pad lets the walk read 4 bytes at the 0xFF byte.
    */
   void resize(int newSize) {
-    if (newSize > zl.length) {
-      long grown = Math.max(newSize, zl.length + (zl.length >> 1));
+    if (newSize + ZipListWalk.READ_PAD > zl.length) {
+      long grown = Math.max(newSize + ZipListWalk.READ_PAD, zl.length + (zl.length >> 1));
       zl =
           Arrays.copyOf(
               zl, ZipListLayout.granuleCapacity((int) Math.min(grown, Integer.MAX_VALUE - 32)));

@@ -27,6 +27,7 @@ public final class ZipListCursor {
   private final ZipList list;
   private final byte[] zl; // stays the list's array for as long as the version does
   private final boolean trusted;
+  private final boolean padded; // trusted and padded: entry headers read with one int load
   private final ZipListEntry e = new ZipListEntry();
   private final int version;
   private int pos = BEFORE_FIRST;
@@ -42,6 +43,7 @@ public final class ZipListCursor {
     this.list = list;
     this.zl = list.array();
     this.trusted = list.trusted();
+    this.padded = trusted && ZipListWalk.padded(zl);
     this.version = list.layoutVersion;
   }
 
@@ -56,6 +58,19 @@ public final class ZipListCursor {
       return false;
     }
     int p = pos == BEFORE_FIRST ? HEADER_SIZE : nextPos;
+    if (padded) { // one load for the end test, the prevlen byte and the encoding byte
+      int x = ZipListWalk.intAt(zl, p);
+      if ((x & 0xFF) == END) {
+        pos = AFTER_LAST;
+        return false;
+      }
+      if ((x & 0xFF) >= ZipListLayout.BIG_PREVLEN) { // the encoding byte is past the 4 read
+        loadTrusted(p, p + 5, zl[p + 5] & 0xFF);
+      } else {
+        loadTrusted(p, p + 1, x >>> 8 & 0xFF);
+      }
+      return true;
+    }
     if ((zl[p] & 0xFF) == END) {
       pos = AFTER_LAST;
       return false;
@@ -104,31 +119,37 @@ public final class ZipListCursor {
       if ((zl[p] & 0xFF) >= ZipListLayout.BIG_PREVLEN) { // kept a branch: see ZipListWalk
         headerStart = p + 5;
       }
-      int b = zl[headerStart] & 0xFF;
-      if (b == lastLen) { // the next offset adds a register, not the byte just loaded
-        encoding = ZipListLayout.STR_06B;
-        contentOff = headerStart + 1;
-        contentLen = lastLen;
-      } else if (b >= ZipListLayout.STR_MASK) {
-        encoding = b;
-        contentOff = headerStart + 1;
-        // A switch of constants: predicted, it keeps the encoding off the walk's load chain.
-        contentLen = ZipListLayout.intContentSize(b);
-      } else if (b < ZipListLayout.STR_14B) { // the common small string: no further load
-        encoding = ZipListLayout.STR_06B;
-        contentOff = headerStart + 1;
-        contentLen = b;
-        lastLen = b;
-      } else {
-        encoding = b & ZipListLayout.STR_MASK;
-        contentLen = (int) ZipListLayout.readStringLength(zl, headerStart, encoding);
-        contentOff = headerStart + (b < ZipListLayout.STR_32B ? 2 : 5);
-      }
+      loadTrusted(p, headerStart, zl[headerStart] & 0xFF);
     } else {
       list.decodeAt(e, p, true);
       encoding = e.encoding;
       contentOff = e.contentOffset();
       contentLen = (int) e.len;
+      nextPos = contentOff + contentLen;
+      pos = p;
+    }
+  }
+
+  /** The trusted decode of the entry at {@code p} whose encoding byte {@code b} is at {@code h}. */
+  private void loadTrusted(int p, int h, int b) {
+    if (b == lastLen) { // the next offset adds a register, not the byte just loaded
+      encoding = ZipListLayout.STR_06B;
+      contentOff = h + 1;
+      contentLen = lastLen;
+    } else if (b >= ZipListLayout.STR_MASK) {
+      encoding = b;
+      contentOff = h + 1;
+      // A switch of constants: predicted, it keeps the encoding off the walk's load chain.
+      contentLen = ZipListLayout.intContentSize(b);
+    } else if (b < ZipListLayout.STR_14B) { // the common small string: no further load
+      encoding = ZipListLayout.STR_06B;
+      contentOff = h + 1;
+      contentLen = b;
+      lastLen = b;
+    } else {
+      encoding = b & ZipListLayout.STR_MASK;
+      contentLen = (int) ZipListLayout.readStringLength(zl, h, encoding);
+      contentOff = h + (b < ZipListLayout.STR_32B ? 2 : 5);
     }
     nextPos = contentOff + contentLen;
     pos = p;

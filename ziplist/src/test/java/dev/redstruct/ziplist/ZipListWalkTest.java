@@ -3,7 +3,9 @@ package dev.redstruct.ziplist;
 import static dev.redstruct.core.Bytes.fromHex;
 import static dev.redstruct.ziplist.ZipListTestValues.ascii;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.ConcurrentModificationException;
@@ -67,6 +69,32 @@ class ZipListWalkTest {
     ZipList z = of(values.toArray(new String[0]));
     assertEquals(values, walked(z));
     assertEquals(values, walked(ZipList.wrap(z.toByteArray())));
+  }
+
+  /**
+   * Lists ZipList builds or copies keep the walk's read pad (so forEachEntry takes the padded
+   * loop); trimmed ones do not (the byte-wise loop). Both give the same entries, at every list
+   * size.
+   */
+  @Test
+  void builtAndCopiedListsArePaddedTrimmedOnesAreNot() {
+    ZipList z = ZipList.create();
+    assertTrue(ZipListWalk.padded(z.array()), "empty");
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      String v = i % 3 == 0 ? Integer.toString(i * 37 - 500) : "k" + "x".repeat(i % 5);
+      values.add(v);
+      z.pushTail(ascii(v));
+      assertTrue(ZipListWalk.padded(z.array()), "after push " + i);
+      ZipList copy = ZipList.copyOf(z.toByteArray());
+      assertTrue(ZipListWalk.padded(copy.array()), "copy after push " + i);
+      ZipList trimmed = ZipList.copyOf(z.toByteArray());
+      trimmed.trimToSize();
+      assertFalse(ZipListWalk.padded(trimmed.array()), "trimmed after push " + i);
+      assertEquals(values, walked(z));
+      assertEquals(values, walked(copy));
+      assertEquals(values, walked(trimmed));
+    }
   }
 
   @Test
