@@ -139,11 +139,7 @@ public final class ZipList {
    * @throws CorruptEncodingException if the bytes are not a valid ziplist
    */
   public static ZipList copyOf(byte[] blob) {
-    // padded for the walk (see resize); a blob too large to pad is walked byte by byte
-    byte[] copy =
-        Arrays.copyOf(
-            blob,
-            (int) Math.min(blob.length + (long) ZipListWalk.READ_PAD, Integer.MAX_VALUE - 32));
+    byte[] copy = Arrays.copyOf(blob, paddedLength(blob.length));
     ZipListValidator.validate(copy, blob.length, true);
     return new ZipList(copy, null);
   }
@@ -485,14 +481,26 @@ public final class ZipList {
   }
 
   /**
-   * Shrinks the backing array to exactly {@link #blobLength()} bytes, dropping the slack left by
-   * amortised growth (as {@code ArrayList.trimToSize} does). The next growth adds half again.
+   * Shrinks the backing array to {@link #blobLength()} bytes plus a 3-byte read pad, dropping the
+   * slack left by amortised growth (as {@code ArrayList.trimToSize} does). The pad keeps {@link
+   * #forEachEntry} and cursors on their fastest walk, which reads 4 bytes at each entry, the final
+   * 0xFF included. The next growth adds half again.
    */
   public void trimToSize() {
-    int size = blobLength();
+    int size = paddedLength(blobLength());
     if (zl.length != size) {
       zl = Arrays.copyOf(zl, size);
     }
+  }
+
+  /**
+   * Length of an array ZipList allocates for a blob of {@code blobLength} bytes and nothing more:
+   * the blob plus the walk's read pad ({@link ZipListWalk#READ_PAD}). Every array ZipList allocates
+   * keeps the pad; only a blob within 3 bytes of the JVM's largest array would go without (and be
+   * walked byte by byte), which the 1 GiB cap rules out for lists ZipList builds.
+   */
+  static int paddedLength(long blobLength) {
+    return (int) Math.min(blobLength + ZipListWalk.READ_PAD, Integer.MAX_VALUE - 32);
   }
 
   /**

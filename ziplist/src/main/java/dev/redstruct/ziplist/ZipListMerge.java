@@ -4,6 +4,7 @@ import static dev.redstruct.ziplist.ZipListLayout.EMPTY_SIZE;
 import static dev.redstruct.ziplist.ZipListLayout.HEADER_SIZE;
 import static dev.redstruct.ziplist.ZipListLayout.UNKNOWN_LENGTH;
 
+import java.util.Arrays;
 import java.util.Objects;
 
 /** Redis's {@code ziplistMerge} (src/ziplist.c), as a pure function of two ziplists. */
@@ -23,7 +24,8 @@ final class ZipListMerge {
       throw new IllegalArgumentException("cannot merge a ziplist with itself");
     }
     if (second.isEmpty()) {
-      byte[] copy = first.toByteArray(); // Redis would leave zltail on the 0xFF byte
+      // Redis would leave zltail on the 0xFF byte; the copy keeps the walk's read pad
+      byte[] copy = Arrays.copyOf(first.toByteArray(), ZipList.paddedLength(first.blobLength()));
       return ZipList.fromMergedBytes(copy, ZipListLayout.HEADER_SIZE, first.trusted());
     }
     byte[] a = first.array();
@@ -34,7 +36,7 @@ final class ZipListMerge {
     if (total > ZipListLayout.MAX_SAFETY_SIZE) {
       throw new IllegalStateException("merged ziplist would be " + total + " bytes, over 1 GiB");
     }
-    byte[] out = new byte[(int) total];
+    byte[] out = new byte[ZipList.paddedLength(total)];
     System.arraycopy(a, 0, out, 0, aBytes - 1);
     System.arraycopy(b, HEADER_SIZE, out, aBytes - 1, bBytes - HEADER_SIZE);
     int count = ZipListLayout.zllen(a) + ZipListLayout.zllen(b);

@@ -49,9 +49,11 @@ final class ZipListWalk {
    *   where the time goes.
    *
    * Two trusted loops share these ideas. forEachPadded runs when the array holds READ_PAD (3)
-   * bytes past zlbytes, which every array ZipList allocates does (resize, create, copyOf; not
-   * trimToSize or merge, whose arrays are exact); forEachTrusted, the byte-wise loop described
-   * further down, runs otherwise. The padded loop:
+   * bytes past zlbytes, which every array ZipList allocates does (ZipList.paddedLength: create,
+   * resize, copyOf, trimToSize, merge); forEachTrusted, the byte-wise loop described further down,
+   * is the fallback for an array that could not be padded (a blob within 3 bytes of the largest
+   * array, beyond the 1 GiB cap of lists ZipList builds), and tests walk it directly. The padded
+   * loop:
    * - reads each entry's first 4 bytes with one little-endian int load (a byte-array view
    *   VarHandle; the pad makes the load legal at the 0xFF byte and at a 2-byte last entry):
    *   prevlen byte, encoding byte, and the whole content of INT_16B and INT_8B entries, so the
@@ -152,7 +154,7 @@ final class ZipListWalk {
   /**
    * Bytes a trusted array keeps after zlbytes so that the padded walk may read 4 bytes at any entry
    * start, the 0xFF byte included. ZipList's own allocations keep them (see {@link
-   * ZipList#resize}); trimmed or merged arrays may not, and take the byte-wise loop.
+   * ZipList#paddedLength}); an array without them takes the byte-wise loop.
    */
   static final int READ_PAD = 3;
 
@@ -282,7 +284,8 @@ final class ZipListWalk {
     return integerOrLongString(zl, h, b, action);
   }
 
-  private static void forEachTrusted(ZipList list, ZipListEntryConsumer action) {
+  /** The byte-wise trusted loop: the fallback of {@link #forEach}; tests call it directly. */
+  static void forEachTrusted(ZipList list, ZipListEntryConsumer action) {
     byte[] zl = list.array();
     int version = list.layoutVersion;
     int p = HEADER_SIZE;

@@ -3,7 +3,6 @@ package dev.redstruct.ziplist;
 import static dev.redstruct.core.Bytes.fromHex;
 import static dev.redstruct.ziplist.ZipListTestValues.ascii;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -72,12 +71,11 @@ class ZipListWalkTest {
   }
 
   /**
-   * Lists ZipList builds or copies keep the walk's read pad (so forEachEntry takes the padded
-   * loop); trimmed ones do not (the byte-wise loop). Both give the same entries, at every list
-   * size.
+   * Lists ZipList builds, copies, trims or merges keep the walk's read pad (so forEachEntry takes
+   * the padded loop), and walk to the same entries at every list size.
    */
   @Test
-  void builtAndCopiedListsArePaddedTrimmedOnesAreNot() {
+  void builtCopiedTrimmedAndMergedListsArePadded() {
     ZipList z = ZipList.create();
     assertTrue(ZipListWalk.padded(z.array()), "empty");
     List<String> values = new ArrayList<>();
@@ -90,7 +88,8 @@ class ZipListWalkTest {
       assertTrue(ZipListWalk.padded(copy.array()), "copy after push " + i);
       ZipList trimmed = ZipList.copyOf(z.toByteArray());
       trimmed.trimToSize();
-      assertFalse(ZipListWalk.padded(trimmed.array()), "trimmed after push " + i);
+      assertEquals(z.blobLength() + ZipListWalk.READ_PAD, trimmed.array().length, "trimmed " + i);
+      assertTrue(ZipListWalk.padded(ZipList.merge(z, copy).array()), "merged after push " + i);
       assertEquals(values, walked(z));
       assertEquals(values, walked(copy));
       assertEquals(values, walked(trimmed));
