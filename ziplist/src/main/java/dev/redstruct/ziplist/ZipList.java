@@ -497,10 +497,13 @@ public final class ZipList {
    * Length of an array ZipList allocates for a blob of {@code blobLength} bytes and nothing more:
    * the blob plus the walk's read pad ({@link ZipListWalk#READ_PAD}). Every array ZipList allocates
    * keeps the pad; only a blob within 3 bytes of the JVM's largest array would go without (and be
-   * walked byte by byte), which the 1 GiB cap rules out for lists ZipList builds.
+   * walked byte by byte), which the 1 GiB cap rules out for lists ZipList builds. Never less than
+   * {@code blobLength}: copyOf, trimToSize and merge may meet a blob (copied or wrapped) longer
+   * than the cap, which must keep every byte (a pad-less array of its own length exists already).
    */
   static int paddedLength(long blobLength) {
-    return (int) Math.min(blobLength + ZipListWalk.READ_PAD, Integer.MAX_VALUE - 32);
+    return (int)
+        Math.max(blobLength, Math.min(blobLength + ZipListWalk.READ_PAD, Integer.MAX_VALUE - 32));
   }
 
   /**
