@@ -24,8 +24,9 @@ final class ZipListMerge {
       throw new IllegalArgumentException("cannot merge a ziplist with itself");
     }
     if (second.isEmpty()) {
-      // Redis would leave zltail on the 0xFF byte; the copy keeps the walk's read pad
-      byte[] copy = Arrays.copyOf(first.toByteArray(), ZipList.paddedLength(first.blobLength()));
+      // Redis would leave zltail on the 0xFF byte; one copy, with the walk's read pad (whose
+      // bytes are never interpreted)
+      byte[] copy = Arrays.copyOf(first.array(), ZipList.paddedLength(first.blobLength()));
       return ZipList.fromMergedBytes(copy, ZipListLayout.HEADER_SIZE, first.trusted());
     }
     byte[] a = first.array();
