@@ -260,14 +260,20 @@ class ZSetCompactIndexAdversarialTest {
     }
   }
 
-  @Test
-  void aSetIndexedOnTheThreadIsNotKeptReachableAfterItConverts() {
-    ZipListZSetLocator l = ZipListZSetLocator.get();
-    ZSet a = ZSet.create(128, 64);
+  /** A compact set of 8 pairs a0..a7, which the thread's locator {@code l} indexes. */
+  private static ZSet indexedOnTheThread(int maxCompactEntries, ZipListZSetLocator l) {
+    ZSet a = ZSet.create(maxCompactEntries, 64);
     for (int i = 0; i < 8; i++) {
       a.add(i, Bytes.utf8("a" + i));
     }
     assertTrue(l.threadIndex != null && l.threadIndex.current(a.compact), "indexed on the thread");
+    return a;
+  }
+
+  @Test
+  void aSetIndexedOnTheThreadIsNotKeptReachableAfterItConverts() {
+    ZipListZSetLocator l = ZipListZSetLocator.get();
+    ZSet a = indexedOnTheThread(128, l);
     a.add(99, Bytes.utf8("y".repeat(65))); // too long: converts to the skiplist
     assertEquals(ZSet.Encoding.SKIPLIST, a.encoding());
     assertNull(a.compactIndex);
@@ -279,11 +285,7 @@ class ZSetCompactIndexAdversarialTest {
   @Test
   void aSetThatOutgrewTheThreadIndexIsNotKeptReachableByIt() {
     ZipListZSetLocator l = ZipListZSetLocator.get();
-    ZSet a = ZSet.create(1000, 64);
-    for (int i = 0; i < 8; i++) {
-      a.add(i, Bytes.utf8("a" + i));
-    }
-    assertTrue(l.threadIndex != null && l.threadIndex.current(a.compact), "indexed on the thread");
+    ZSet a = indexedOnTheThread(1000, l);
     ZSet b = ZSet.create(1000, 64);
     assertTrue(a.remove("a3")); // the thread's index goes stale
     for (int i = 0; i < 10; i++) {
