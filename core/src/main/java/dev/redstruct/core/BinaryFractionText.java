@@ -21,10 +21,19 @@ final class BinaryFractionText {
   /** 5^0 .. 5^MAX_FRACTION_BITS. */
   private static final long[] POWERS_OF_FIVE = new long[MAX_FRACTION_BITS + 1];
 
+  /**
+   * {@code Long.MAX_VALUE / 5^j}: the largest m whose m * 5^j does not overflow. A table, because a
+   * 64-bit division by a value loaded at run time costs more than the rest of the formatting.
+   */
+  private static final long[] MAX_MANTISSA = new long[MAX_FRACTION_BITS + 1];
+
   static {
     POWERS_OF_FIVE[0] = 1;
     for (int i = 1; i < POWERS_OF_FIVE.length; i++) {
       POWERS_OF_FIVE[i] = POWERS_OF_FIVE[i - 1] * 5;
+    }
+    for (int i = 0; i < POWERS_OF_FIVE.length; i++) {
+      MAX_MANTISSA[i] = Long.MAX_VALUE / POWERS_OF_FIVE[i];
     }
   }
 
@@ -48,7 +57,7 @@ final class BinaryFractionText {
 
   /** Fixed-notation text of (m * 5^j) / 10^j, or null when {@code %.17g} would print otherwise. */
   private static byte[] fixed(boolean negative, long m, int j) {
-    if (m > Long.MAX_VALUE / POWERS_OF_FIVE[j]) {
+    if (m > MAX_MANTISSA[j]) {
       return null;
     }
     long n = m * POWERS_OF_FIVE[j];
@@ -57,18 +66,21 @@ final class BinaryFractionText {
       return null; // more than 17 digits would round; an exponent below -4 means %e notation
     }
     int sign = negative ? 1 : 0;
-    int intDigits = Math.max(digits - j, 1);
-    byte[] out = new byte[sign + intDigits + 1 + j];
+    byte[] out = new byte[sign + Math.max(digits - j, 1) + 1 + j];
+    int i = out.length;
+    for (int k = 0; k < j; k++) { // the fraction digits, leading zeros included
+      long q = n / 10;
+      out[--i] = (byte) ('0' + (n - q * 10));
+      n = q;
+    }
+    out[--i] = '.';
+    do { // the integer digits: at least one, "0" for a value below 1
+      long q = n / 10;
+      out[--i] = (byte) ('0' + (n - q * 10));
+      n = q;
+    } while (i > sign);
     if (negative) {
       out[0] = '-';
-    }
-    for (int i = out.length - 1; i >= sign; i--) {
-      if (i == sign + intDigits) {
-        out[i] = '.';
-      } else {
-        out[i] = (byte) ('0' + n % 10);
-        n /= 10;
-      }
     }
     return out;
   }

@@ -2,7 +2,8 @@ package dev.redstruct.skiplist;
 
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.ziplist.ZipList;
-import dev.redstruct.ziplist.ZipListCursor;
+import dev.redstruct.ziplist.ZipListEntryConsumer;
+import java.util.Arrays;
 
 /**
  * The compact zset encoding: a {@link ZipList} of alternating member and score entries, sorted by
@@ -36,16 +37,45 @@ final class ZipListZSet {
 
   private ZipListZSet() {}
 
-  /** Decoded copy of the pairs, in order; n is small (the compact thresholds). */
-  static final class Pairs {
+  /**
+   * Decoded copy of the pairs, in order; n is small (the compact thresholds). Filled by one {@link
+   * ZipList#forEachEntry} walk, the consumer being the object itself: no cursor, and text scores
+   * parsed where they lie in the ziplist's array.
+   */
+  static final class Pairs implements ZipListEntryConsumer {
     final byte[][] members;
     final double[] scores;
     final int n;
+    private int entries; // entries seen by the walk: pair entries / 2, member when even
 
     Pairs(int n) {
       this.n = n;
       this.members = new byte[n][];
       this.scores = new double[n];
+    }
+
+    @Override
+    public void string(byte[] array, int offset, int length) {
+      int e = entries++;
+      if (e >= 2 * n) {
+        return;
+      } else if ((e & 1) == 0) {
+        members[e >> 1] = Arrays.copyOfRange(array, offset, offset + length);
+      } else {
+        scores[e >> 1] = RedisNumbers.parseScoreOrNaN(array, offset, length);
+      }
+    }
+
+    @Override
+    public void integer(long value) {
+      int e = entries++;
+      if (e >= 2 * n) {
+        return;
+      } else if ((e & 1) == 0) {
+        members[e >> 1] = RedisNumbers.ll2string(value);
+      } else {
+        scores[e >> 1] = value;
+      }
     }
   }
 
@@ -53,39 +83,15 @@ final class ZipListZSet {
     return zl.size() / 2;
   }
 
+  /**
+   * The pairs (an odd last entry, in a list loaded by fromCompact before its check, is ignored).
+   */
   static Pairs decode(ZipList zl) {
     Pairs p = new Pairs(length(zl));
-    ZipListCursor c = zl.cursor();
-    byte[] scratch = new byte[64];
-    for (int i = 0; i < p.n; i++) {
-      c.next();
-      p.members[i] = c.toByteArray();
-      c.next();
-      p.scores[i] = scoreAtCursor(c, scratch);
+    if (p.n > 0) {
+      zl.forEachEntry(p);
     }
     return p;
-  }
-
-  /** Redis: zzlGetScore. */
-  static double scoreAtCursor(ZipListCursor c) {
-    if (c.isInteger()) {
-      return c.longValue();
-    }
-    byte[] text = c.toByteArray();
-    return RedisNumbers.parseScoreOrNaN(text, 0, text.length);
-  }
-
-  /** Redis: zzlGetScore, reading text scores through a caller's scratch buffer. */
-  static double scoreAtCursor(ZipListCursor c, byte[] scratch) {
-    if (c.isInteger()) {
-      return c.longValue();
-    }
-    int len = c.length();
-    if (len > scratch.length) {
-      return scoreAtCursor(c);
-    }
-    c.copyTo(scratch, 0);
-    return RedisNumbers.parseScoreOrNaN(scratch, 0, len);
   }
 
   static double scoreAt(ZipList zl, int pair) {

@@ -229,7 +229,9 @@ final class ZipListZSetIndex {
   }
 
   /**
-   * The member's hash, over its bytes as compared: a 64-bit multiply-xorshift over 8-byte words.
+   * The member's hash, over its bytes as compared: a 64-bit multiply-xorshift over 8-byte words. A
+   * member of 8 or more bytes whose length is not a multiple of 8 takes its last 8 bytes as the
+   * tail word (they overlap the last full word; the length is mixed in already), in one load.
    */
   static long hash(byte[] b, int off, int len) {
     long h = 0x9E3779B97F4A7C15L * (len + 1);
@@ -238,8 +240,12 @@ final class ZipListZSetIndex {
       h = Long.rotateLeft(h ^ (long) LONGS.get(b, off + i), 29) * 0xBF58476D1CE4E5B9L;
     }
     long tail = 0;
-    for (int s = 0; i < len; i++, s += 8) {
-      tail |= (b[off + i] & 0xFFL) << s;
+    if (i < len && len >= 8) {
+      tail = (long) LONGS.get(b, off + len - 8); // the last 8 bytes, overlapping the last word
+    } else {
+      for (int s = 0; i < len; i++, s += 8) {
+        tail |= (b[off + i] & 0xFFL) << s;
+      }
     }
     h = (h ^ tail) * 0x94D049BB133111EBL;
     h ^= h >>> 31;

@@ -249,4 +249,31 @@ class ZipListZSetIndexTest {
     assertEquals(100.0, z.score("7").getAsDouble());
     z.checkInvariants();
   }
+
+  @Test
+  void theKeySearchFindsTheFirstKeyNotBelowAtEverySize() {
+    // The branch-free search against a count of the smaller keys, for every set size from
+    // MIN_PAIRS + 1 to 128 and for keys at, between and beyond the stored ones (ties included).
+    SplittableRandom rnd = new SplittableRandom(SEED + 200);
+    ZSet z = ZSet.create();
+    while (z.size() < ZSet.DEFAULT_MAX_COMPACT_ENTRIES) {
+      z.add(score(rnd), member(rnd, false, 100_000));
+      ZipListZSetIndex ix = z.compactIndex;
+      if (ix == null || !ix.current(z.compact)) {
+        continue;
+      }
+      int[] keys =
+          z.rangeByRank(0, -1, false).stream()
+              .mapToInt(e -> ZipListZSetIndex.key(e.score()))
+              .toArray();
+      for (int t = 0; t < 40; t++) {
+        int k = t < 20 ? keys[rnd.nextInt(keys.length)] + rnd.nextInt(3) - 1 : rnd.nextInt();
+        int below = 0;
+        for (int key : keys) {
+          below += key < k ? 1 : 0;
+        }
+        assertEquals(below, ix.firstKeyNotBelow(k), () -> "key " + k + " over " + keys.length);
+      }
+    }
+  }
 }

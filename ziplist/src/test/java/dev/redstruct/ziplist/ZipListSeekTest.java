@@ -54,9 +54,15 @@ class ZipListSeekTest {
     };
   }
 
+  private static final String[] EDGES = {
+    "-9223372036854775808", "9223372036854775807", "-9223372036854775809", "-9999999999999999999"
+  };
+
   private static byte[] value(SplittableRandom rnd) {
-    return switch (rnd.nextInt(6)) {
+    return switch (rnd.nextInt(7)) {
       case 0 -> Long.toString(rnd.nextLong()).getBytes(US_ASCII);
+      // The int64 edges, and 20-byte negatives just past them (strings): insertTwo's sentinel.
+      case 5 -> EDGES[rnd.nextInt(EDGES.length)].getBytes(US_ASCII);
       case 1 -> new byte[249 + rnd.nextInt(6)]; // entries around the 254-byte prevlen limit
       case 2 -> new byte[rnd.nextInt(3)];
       case 3 -> Integer.toString(rnd.nextInt(14)).getBytes(US_ASCII); // 4-bit immediates
