@@ -84,7 +84,9 @@ final class ZipListZSet {
   }
 
   /**
-   * The pairs (an odd last entry, in a list loaded by fromCompact before its check, is ignored).
+   * The pairs. Every caller holds an even entry count (I1: fromCompact's check tests it before it
+   * decodes); the walk still ignores entries past 2n, so that a broken list cannot index past the
+   * arrays.
    */
   static Pairs decode(ZipList zl) {
     Pairs p = new Pairs(length(zl));

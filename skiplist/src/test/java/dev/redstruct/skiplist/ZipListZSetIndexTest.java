@@ -276,4 +276,89 @@ class ZipListZSetIndexTest {
       }
     }
   }
+
+  /**
+   * Members of 0 to 24 bytes (the hash reads 8-byte words and then a tail: bytes one by one below
+   * 8, the last 8 bytes in one load above) and integer members of 7 to 20 digits, Long.MIN_VALUE's
+   * text included (an integer entry hashes through its decimal text): the hash depends only on the
+   * member's bytes, not on where they lie in an array, and is the same for the text and for the
+   * integer entry it is stored as.
+   */
+  @Test
+  void theMemberHashDependsOnlyOnTheBytes() {
+    SplittableRandom rnd = new SplittableRandom(SEED + 300);
+    for (int len = 0; len <= 24; len++) {
+      byte[] m = new byte[len];
+      rnd.nextBytes(m);
+      long h = ZipListZSetIndex.hash(m, 0, len);
+      for (int off = 1; off <= 9; off++) {
+        byte[] around = new byte[off + len + 9];
+        rnd.nextBytes(around);
+        System.arraycopy(m, 0, around, off, len);
+        assertEquals(h, ZipListZSetIndex.hash(around, off, len), "length " + len + " at " + off);
+      }
+    }
+    byte[] digits = new byte[RedisNumbers.MAX_LONG_CHARS];
+    for (long v : integerMembers()) {
+      byte[] text = RedisNumbers.ll2string(v);
+      assertEquals(ZipListZSetIndex.hash(text, 0, text.length), ZipListZSetIndex.hash(v, digits));
+    }
+  }
+
+  private static long[] integerMembers() {
+    return new long[] {
+      1_234_567L,
+      12_345_678L,
+      123_456_789L,
+      -1_234_567L,
+      -12_345_678L,
+      1_234_567_890_123_456L,
+      12_345_678_901_234_567L,
+      999_999_999_999_999_999L,
+      1_000_000_000_000_000_000L,
+      -999_999_999_999_999_999L,
+      Long.MAX_VALUE,
+      Long.MIN_VALUE,
+      Long.MIN_VALUE + 1
+    };
+  }
+
+  /**
+   * ZADD of a member already present updates it (Redis docs, ZADD) also when the add is answered by
+   * the index's filter: members of 0 to 24 bytes and integer members up to Long.MIN_VALUE's text,
+   * re-added after the index was rebuilt from a walk (which hashes integer entries from their
+   * value), must neither be added twice nor missed by the filter (I4).
+   */
+  @Test
+  void membersOfEveryShortLengthAreFoundAgainThroughTheIndex() {
+    ZSet z = ZSet.create();
+    for (int i = 0; i <= ZipListZSetIndex.MIN_PAIRS; i++) {
+      assertTrue(z.add(i, Bytes.utf8("filler" + i)));
+    }
+    java.util.List<byte[]> members = new java.util.ArrayList<>();
+    for (int len = 0; len <= 24; len++) {
+      members.add(Bytes.utf8("abcdefghijklmnopqrstuvwxyz".substring(0, len)));
+    }
+    for (long v : integerMembers()) {
+      members.add(RedisNumbers.ll2string(v));
+    }
+    for (byte[] m : members) {
+      assertTrue(z.add(0.5, m), Bytes.utf8(m, 0, m.length));
+      z.checkInvariants();
+    }
+    for (int k = 0; k < members.size(); k++) {
+      byte[] m = members.get(k);
+      // An add of an absent member after a change the index did not follow (the update before)
+      // walks and rebuilds the index, hashing integer entries from their values.
+      assertTrue(z.add(1000 + k, Bytes.utf8("fresh" + k)));
+      ZipListZSetIndex ix = z.compactIndex;
+      assertTrue(ix != null && ix.current(z.compact), "the index is current");
+      int size = z.size();
+      assertFalse(z.add(-0.25, m), Bytes.utf8(m, 0, m.length));
+      assertEquals(-0.25, z.score(m).getAsDouble());
+      assertEquals(size, z.size());
+      z.checkInvariants();
+    }
+    assertEquals(ZSet.Encoding.COMPACT, z.encoding());
+  }
 }
