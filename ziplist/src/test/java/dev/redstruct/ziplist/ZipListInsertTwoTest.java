@@ -117,21 +117,7 @@ class ZipListInsertTwoTest {
   }
 
   private static List<Long> positions(ZipList z) {
-    List<Long> out = new ArrayList<>();
-    z.visit(
-        new ZipListVisitor() {
-          @Override
-          public boolean string(long position, byte[] array, int offset, int length) {
-            out.add(position);
-            return true;
-          }
-
-          @Override
-          public boolean integer(long position, long value) {
-            out.add(position);
-            return true;
-          }
-        });
+    List<Long> out = ZipListVisitTest.positions(z);
     out.add(z.endPosition());
     return out;
   }

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
  */
 class ZipListVisitTest {
 
-  /** Collects the position of every entry. */
-  private static List<Long> positions(ZipList z) {
+  /** Collects the position of every entry (a mutable list). */
+  static List<Long> positions(ZipList z) {
     List<Long> out = new ArrayList<>();
     assertTrue(
         z.visit(
