@@ -35,6 +35,11 @@ final class ZipListInsertTwo {
    * CorruptEncodingException.
    */
 
+  /**
+   * What {@link #integerValue} returns for a string stored as a string (and for Long.MIN_VALUE).
+   */
+  private static final long NOT_INTEGER = Long.MIN_VALUE;
+
   private ZipListInsertTwo() {}
 
   /** Redis: ziplistInsert(p, a) then ziplistInsert(next, b) for a long b. */
@@ -111,11 +116,6 @@ final class ZipListInsertTwo {
     write(zl, p + reqA + 1, bEnc, bValue, bStr);
     return after;
   }
-
-  /**
-   * What {@link #integerValue} returns for a string stored as a string (and for Long.MIN_VALUE).
-   */
-  private static final long NOT_INTEGER = Long.MIN_VALUE;
 
   /** Whether s could be "-9223372036854775808", whose value is NOT_INTEGER itself. */
   private static boolean mayBeMinLong(byte[] s, long v) {
