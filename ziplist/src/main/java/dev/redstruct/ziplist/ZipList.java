@@ -3,7 +3,6 @@ package dev.redstruct.ziplist;
 import static dev.redstruct.ziplist.ZipListLayout.EMPTY_SIZE;
 import static dev.redstruct.ziplist.ZipListLayout.END;
 import static dev.redstruct.ziplist.ZipListLayout.HEADER_SIZE;
-import static dev.redstruct.ziplist.ZipListLayout.MAX_INT_CANDIDATE_LENGTH;
 import static dev.redstruct.ziplist.ZipListLayout.UNKNOWN_LENGTH;
 
 import dev.redstruct.core.Codec;
@@ -746,9 +745,7 @@ public final class ZipList {
       return e.len == len
           && Arrays.equals(zl, e.contentOffset(), e.contentOffset() + len, s, off, off + len);
     }
-    return len >= 1
-        && len <= MAX_INT_CANDIDATE_LENGTH
-        && RedisNumbers.isCanonicalLong(s, off, len)
+    return ZipListLayout.isIntegerCandidate(s, off, len)
         && RedisNumbers.parseCanonicalLong(s, off, len) == e.intValue(zl);
   }
 

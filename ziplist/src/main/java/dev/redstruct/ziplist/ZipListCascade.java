@@ -1,7 +1,6 @@
 package dev.redstruct.ziplist;
 
 import static dev.redstruct.ziplist.ZipListLayout.END;
-import static dev.redstruct.ziplist.ZipListLayout.MAX_INT_CANDIDATE_LENGTH;
 
 import dev.redstruct.core.RedisNumbers;
 import java.util.Arrays;
@@ -105,10 +104,7 @@ final class ZipListCascade {
           }
         } else {
           if (needleKind == 0) {
-            boolean isInt =
-                v.length >= 1
-                    && v.length <= MAX_INT_CANDIDATE_LENGTH
-                    && RedisNumbers.isCanonicalLong(v, 0, v.length);
+            boolean isInt = ZipListLayout.isIntegerCandidate(v, 0, v.length);
             needleKind = isInt ? 1 : 2;
             needle = isInt ? RedisNumbers.parseCanonicalLong(v, 0, v.length) : 0;
           }

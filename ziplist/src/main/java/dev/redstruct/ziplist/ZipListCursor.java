@@ -254,9 +254,7 @@ public final class ZipListCursor {
           && Arrays.equals(zl, contentOff, contentOff + contentLen, value, 0, value.length);
     }
     int len = value.length;
-    return len >= 1
-        && len <= ZipListLayout.MAX_INT_CANDIDATE_LENGTH
-        && RedisNumbers.isCanonicalLong(value, 0, len)
+    return ZipListLayout.isIntegerCandidate(value, 0, len)
         && RedisNumbers.parseCanonicalLong(value, 0, len)
             == ZipListLayout.readInt(zl, contentOff, encoding);
   }

@@ -2,7 +2,6 @@ package dev.redstruct.ziplist;
 
 import static dev.redstruct.ziplist.ZipListLayout.BIG_PREVLEN;
 import static dev.redstruct.ziplist.ZipListLayout.END;
-import static dev.redstruct.ziplist.ZipListLayout.MAX_INT_CANDIDATE_LENGTH;
 
 import dev.redstruct.core.RedisNumbers;
 
@@ -34,11 +33,6 @@ final class ZipListInsertTwo {
    * zltail to the end byte. Wrapped lists keep the decodeAt path, which turns damage into
    * CorruptEncodingException.
    */
-
-  /**
-   * What {@link #integerValue} returns for a string stored as a string (and for Long.MIN_VALUE).
-   */
-  private static final long NOT_INTEGER = Long.MIN_VALUE;
 
   private ZipListInsertTwo() {}
 
@@ -96,13 +90,13 @@ final class ZipListInsertTwo {
     if (prevlen >= BIG_PREVLEN) {
       return -1; // a 5-byte field (or an entry of 254+ bytes before the end): the general path
     }
-    long aInt = integerValue(a);
-    long bValue = bStr == null ? bInt : integerValue(bStr);
-    if (mayBeMinLong(a, aInt) || (bStr != null && mayBeMinLong(bStr, bValue))) {
-      return -1; // NOT_INTEGER is ambiguous for these 20 bytes: the general path decides
-    }
-    int aEnc = aInt == NOT_INTEGER ? -1 : ZipListLayout.intEncodingFor(aInt);
-    int bEnc = bStr == null || bValue != NOT_INTEGER ? ZipListLayout.intEncodingFor(bValue) : -1;
+    boolean aIsInt = ZipListLayout.isIntegerCandidate(a, 0, a.length);
+    boolean bIsInt = bStr == null || ZipListLayout.isIntegerCandidate(bStr, 0, bStr.length);
+    long aInt = aIsInt ? RedisNumbers.parseCanonicalLong(a, 0, a.length) : 0;
+    long bValue =
+        bStr == null || !bIsInt ? bInt : RedisNumbers.parseCanonicalLong(bStr, 0, bStr.length);
+    int aEnc = aIsInt ? ZipListLayout.intEncodingFor(aInt) : -1;
+    int bEnc = bIsInt ? ZipListLayout.intEncodingFor(bValue) : -1;
     int reqA = 1 + entrySize(aEnc, a);
     int reqB = 1 + entrySize(bEnc, bStr);
     if (reqA >= BIG_PREVLEN || reqB >= BIG_PREVLEN) {
@@ -115,23 +109,6 @@ final class ZipListInsertTwo {
     zl[p + reqA] = (byte) reqA;
     write(zl, p + reqA + 1, bEnc, bValue, bStr);
     return after;
-  }
-
-  /** Whether s could be "-9223372036854775808", whose value is NOT_INTEGER itself. */
-  private static boolean mayBeMinLong(byte[] s, long v) {
-    return v == NOT_INTEGER && s.length == RedisNumbers.MAX_LONG_CHARS && s[0] == '-';
-  }
-
-  /**
-   * Redis: {@code zipTryEncoding}'s test: the value of a canonical decimal of 1..31 bytes, or
-   * {@link #NOT_INTEGER}.
-   */
-  private static long integerValue(byte[] s) {
-    int len = s.length;
-    if (len >= 1 && len <= MAX_INT_CANDIDATE_LENGTH && RedisNumbers.isCanonicalLong(s, 0, len)) {
-      return RedisNumbers.parseCanonicalLong(s, 0, len);
-    }
-    return NOT_INTEGER;
   }
 
   /** Encoding header plus content: integer encoding {@code enc}, or the string s when enc is -1. */

@@ -1,5 +1,7 @@
 package dev.redstruct.ziplist;
 
+import dev.redstruct.core.RedisNumbers;
+
 /**
  * The ziplist byte layout: constants, and one read/write helper per field. Nothing here checks
  * bounds; callers hold offsets that a validated layout or {@link ZipListEntry#decodeSafe} vouched
@@ -62,8 +64,19 @@ final class ZipListLayout {
   static final int IMM_MIN = 0xF1;
   static final int IMM_MAX = 0xFD;
 
-  /** Strings of this length or longer are never tried as integers ({@code zipTryEncoding}). */
+  /**
+   * The longest string tried as an integer; Redis: {@code zipTryEncoding} skips 32 bytes and up.
+   */
   static final int MAX_INT_CANDIDATE_LENGTH = 31;
+
+  /**
+   * Whether {@code s[off, off+len)} is stored as an integer: a canonical int64 decimal of 1 to 31
+   * bytes. Redis: {@code zipTryEncoding}'s test (src/ziplist.c), which every insert, compare and
+   * find applies to a value before choosing or matching its encoding.
+   */
+  static boolean isIntegerCandidate(byte[] s, int off, int len) {
+    return len >= 1 && len <= MAX_INT_CANDIDATE_LENGTH && RedisNumbers.isCanonicalLong(s, off, len);
+  }
 
   /**
    * The largest capacity whose array occupies the same heap bytes as one of {@code min} bytes: the

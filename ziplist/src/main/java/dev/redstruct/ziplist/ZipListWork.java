@@ -1,7 +1,5 @@
 package dev.redstruct.ziplist;
 
-import static dev.redstruct.ziplist.ZipListLayout.MAX_INT_CANDIDATE_LENGTH;
-
 import dev.redstruct.core.RedisNumbers;
 import java.util.Objects;
 
@@ -39,7 +37,7 @@ final class ZipListWork {
 
   /** As {@link #prepare(byte[])} for the slice {@code s[off, off + len)}. */
   void prepare(byte[] s, int off, int len) {
-    if (len >= 1 && len <= MAX_INT_CANDIDATE_LENGTH && RedisNumbers.isCanonicalLong(s, off, len)) {
+    if (ZipListLayout.isIntegerCandidate(s, off, len)) {
       prepare(RedisNumbers.parseCanonicalLong(s, off, len));
       return;
     }

@@ -24,10 +24,10 @@ class ZipListInsertTwoTest {
   }
 
   /**
-   * Each integer-encoding boundary, the int64 limits and the 20-byte strings just past them (the
-   * trusted path's NOT_INTEGER sentinel is Long.MIN_VALUE), non-canonical forms, the 31/32-byte
-   * zipTryEncoding length limit, and strings whose entry is 253/254 bytes with a 1-byte prevlen
-   * (string lengths 250/251) or crosses the 6-bit/14-bit string header.
+   * Each integer-encoding boundary, the int64 limits and the 20-byte strings just past them,
+   * non-canonical forms, the 31/32-byte zipTryEncoding length limit, and strings whose entry is
+   * 253/254 bytes with a 1-byte prevlen (string lengths 250/251) or crosses the 6-bit/14-bit string
+   * header.
    */
   private static List<byte[]> values() {
     List<byte[]> out = new ArrayList<>();
