@@ -1,5 +1,6 @@
 package dev.redstruct.bitfield;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
@@ -100,5 +101,52 @@ class BitmapKeyspaceTest {
     assertEquals(
         "*1\r\n$-1\r\n", run("bitfield", "n", "overflow", "fail", "incrby", "u2", "102", "5"));
     assertEquals(":13\r\n", run("strlen", "n"));
+  }
+
+  /**
+   * Issue 14 item 13. Every expected reply is what redis-server 7.0.15 sent for the same request
+   * sent as a RESP multibulk over a raw socket (so NUL, CR and LF arrive intact): CR/LF become
+   * spaces, name and arguments end at NUL, the name keeps 128 bytes and the argument list stops
+   * once it reaches 128 bytes, the argument that crosses the limit cut to what was left.
+   */
+  @Test
+  void item13UnknownCommandErrorsMatchRedisByteForByte() {
+    assertEquals(
+        "-ERR unknown command 'foo  bar', with args beginning with: 'a b c' 'x' 'q' \r\n",
+        run("foo\r\nbar", "a\rb\nc", "x\u0000yz", "q"));
+    String a128 = "a".repeat(128);
+    assertEquals(
+        "-ERR unknown command 'fo', with args beginning with: '" + a128 + "' \r\n",
+        run("fo\u0000o", "a".repeat(130)));
+    assertEquals(
+        "-ERR unknown command 'foo', with args beginning with: '"
+            + "a".repeat(100)
+            + "' '"
+            + "b".repeat(25)
+            + "' \r\n",
+        run("foo", "a".repeat(100), "b".repeat(40), "c"));
+    assertEquals(
+        "-ERR unknown command 'foo', with args beginning with: '" + "a".repeat(126) + "' \r\n",
+        run("foo", "a".repeat(126), "b".repeat(40), "c"));
+    assertEquals(
+        "-ERR unknown command '" + "n".repeat(128) + "', with args beginning with: \r\n",
+        run("n".repeat(140)));
+    assertEquals(
+        "-ERR unknown command 'foo', with args beginning with: '' '' 'z' \r\n",
+        run("foo", "\u0000abc", "\u0000", "z"));
+    assertEquals("-ERR unknown command '', with args beginning with: \r\n", run(""));
+    assertEquals( // bytes above 0x7f pass through as they are
+        "-ERR unknown command 'f\u00ffo', with args beginning with: '\u00fe\u0080' \r\n",
+        run("f\u00ffo", "\u00fe\u0080"));
+  }
+
+  /**
+   * Issue 14 item 13: Redis 7.0.15 answers nothing to an empty multibulk request: sending {@code
+   * *0\r\n*1\r\n$4\r\nPING\r\n} on a raw socket returns only {@code +PONG\r\n}.
+   */
+  @Test
+  void item13AnEmptyCommandGetsNoReply() {
+    assertArrayEquals(new byte[0], ks.execute());
+    assertEquals(0, ks.size());
   }
 }
