@@ -77,7 +77,9 @@ class HyperLogLogCorruptionTest {
 
   @Test
   void wrapSharesCopyOfCopies() {
-    byte[] s = HyperLogLog.create().toByteArray();
+    HyperLogLog counted = HyperLogLog.create();
+    counted.count(); // a valid cache, so that the flag written below is the only stale one
+    byte[] s = counted.toByteArray();
     HyperLogLog copied = HyperLogLog.copyOf(s);
     HyperLogLog wrapped = HyperLogLog.wrap(s);
     s[15] = (byte) 0x80; // make the cache stale through the shared array
