@@ -2,6 +2,7 @@ package dev.redstruct.bitfield;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -148,5 +149,104 @@ class BitmapKeyspaceTest {
   void item13AnEmptyCommandGetsNoReply() {
     assertArrayEquals(new byte[0], ks.execute());
     assertEquals(0, ks.size());
+  }
+
+  private static final String[] WORDS = {
+    "setbit",
+    "GETBIT",
+    "bitcount",
+    "BitPos",
+    "bitop",
+    "bitfield",
+    "bitfield_ro",
+    "get",
+    "set",
+    "strlen",
+    "del",
+    "and",
+    "or",
+    "xor",
+    "not",
+    "get",
+    "set",
+    "incrby",
+    "overflow",
+    "wrap",
+    "sat",
+    "fail",
+    "u8",
+    "i64",
+    "u63",
+    "i1",
+    "bit",
+    "byte",
+    "k",
+    "k2",
+    "#3",
+    "-1",
+    "0",
+    "7",
+    "x",
+    ""
+  };
+
+  /** A fuzz argument: a command word, a small number, or random bytes with NUL, CR and LF. */
+  private static byte[] fuzzArg(java.util.SplittableRandom r) {
+    int kind = r.nextInt(10);
+    if (kind < 5) {
+      return WORDS[r.nextInt(WORDS.length)].getBytes(StandardCharsets.ISO_8859_1);
+    }
+    if (kind < 8) {
+      // offsets stay small: a write at bit 2^32 - 1 would allocate 512 MB
+      return Long.toString(r.nextLong(-70_000, 70_000)).getBytes(StandardCharsets.ISO_8859_1);
+    }
+    byte[] b = new byte[r.nextInt(200)];
+    byte[] special = {0, '\r', '\n', '\'', (byte) 0xff};
+    for (int i = 0; i < b.length; i++) {
+      b[i] = r.nextInt(8) == 0 ? special[r.nextInt(special.length)] : (byte) r.nextInt(256);
+    }
+    return b;
+  }
+
+  /**
+   * Fuzz of {@link BitmapKeyspace#execute}: random argument vectors (empty ones included) of
+   * command words, numbers and arbitrary bytes. Each must return one well-framed RESP2 reply (or
+   * none, for the empty command) without throwing, within a per-input time limit; error lines hold
+   * no CR or LF (issue 14 item 13). Replay with {@code -Dbitfield.fuzz.seed=<seed>}.
+   */
+  @Test
+  void fuzzedCommandsGetOneWellFramedReply() {
+    long seed = Long.getLong("bitfield.fuzz.seed", System.nanoTime());
+    long limit = Long.getLong("redstruct.fuzz.inputMillis", 2_000) * 1_000_000L;
+    java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+    int errors = 0;
+    for (int i = 0; i < 20_000; i++) {
+      byte[][] argv = new byte[r.nextInt(8)][];
+      for (int j = 0; j < argv.length; j++) {
+        argv[j] = fuzzArg(r);
+      }
+      long t0 = System.nanoTime();
+      byte[] reply;
+      try {
+        reply = ks.execute(argv);
+      } catch (RuntimeException e) {
+        throw new AssertionError("seed " + seed + ", input " + i, e);
+      }
+      long took = System.nanoTime() - t0;
+      if (took > limit) {
+        throw new AssertionError("seed " + seed + ", input " + i + ": " + took / 1_000_000 + " ms");
+      }
+      if (argv.length == 0) {
+        assertEquals(0, reply.length);
+        continue;
+      }
+      dev.redstruct.testkit.RespReply parsed = RespParser.parse(reply);
+      if (parsed instanceof dev.redstruct.testkit.RespReply.Error e) {
+        errors++;
+        assertEquals(-1, e.message().indexOf('\n'), "seed " + seed + ": LF in an error line");
+      }
+    }
+    System.out.printf("BitmapKeyspace fuzz: seed %d, 20000 commands, %d errors%n", seed, errors);
+    assertTrue(errors > 0 && errors < 20_000, "errors " + errors);
   }
 }
