@@ -203,7 +203,26 @@ final class ZipListEntryPoints {
       }
       case 22 -> {
         z.toString();
-        z.visitFrom(z.endPosition(), ALL);
+        long[] second = {-1};
+        int[] seen = {0};
+        z.visit(
+            new ZipListVisitor() {
+              @Override
+              public boolean string(long position, byte[] array, int offset, int length) {
+                return note(position);
+              }
+
+              @Override
+              public boolean integer(long position, long value) {
+                return note(position);
+              }
+
+              private boolean note(long position) {
+                second[0] = position;
+                return ++seen[0] < 2;
+              }
+            });
+        z.visitFrom(second[0] >= 0 ? second[0] : z.endPosition(), ALL);
       }
       default -> {
         z.insert(0, r.nextLong());
