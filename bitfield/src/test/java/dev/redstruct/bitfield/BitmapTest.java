@@ -204,6 +204,17 @@ class BitmapTest {
     assertEquals(20, Bitmap.bitOp(Bitmap.Op.XOR, e, e, Bitmap.copyOf(ff20)));
     assertEquals(159, e.bitCount());
     e.checkInvariants();
+    // a rejected BITOP changes nothing, wherever it fails
+    byte[] before = e.toByteArray();
+    Bitmap x = Bitmap.copyOf(ff20);
+    assertThrows(
+        IllegalArgumentException.class, () -> Bitmap.bitOp(Bitmap.Op.NOT, e, new Bitmap[] {e, x}));
+    assertThrows(IllegalArgumentException.class, () -> Bitmap.bitOp(Bitmap.Op.NOT, e, e, x));
+    assertThrows(
+        NullPointerException.class, () -> Bitmap.bitOp(Bitmap.Op.OR, e, new Bitmap[] {e, null}));
+    assertThrows(NullPointerException.class, () -> Bitmap.bitOp(Bitmap.Op.OR, e, x, null));
+    assertArrayEquals(before, e.toByteArray());
+    e.checkInvariants();
   }
 
   /** redis.io BITFIELD: u5 23 at offset 7 on zeros gives 01 70 (fact sheet §3.1). */
