@@ -26,11 +26,13 @@ import java.util.Objects;
  *   <thead><tr><th>Redis</th><th>here</th></tr></thead>
  *   <tbody>
  *   <tr><td>{@code PFADD k e1 e2}</td><td>{@link #add(byte[]...)} (on a sketch from
- *   {@link #create()} for a new key; PFADD then replies 1 whatever {@code add} returns)</td></tr>
+ *   {@link #create()} for a new key; PFADD then replies 1 whatever {@code add} returns);
+ *   {@link #add(long)} and {@link #add(CharSequence)} hash the bytes a client sends for a number
+ *   or a string</td></tr>
  *   <tr><td>{@code PFCOUNT k}</td><td>{@link #count()}: uses and refreshes the cache;
  *   {@link #redisCount()} for the reply</td></tr>
- *   <tr><td>{@code PFCOUNT k1 k2}</td><td>{@link #count(HyperLogLog...)}: no cache;
- *   {@link #redisCount(HyperLogLog...)} for the reply</td></tr>
+ *   <tr><td>{@code PFCOUNT k1 k2}</td><td>{@link #countUnion(HyperLogLog...)}: no cache;
+ *   {@link #redisCountUnion(HyperLogLog...)} for the reply</td></tr>
  *   <tr><td>{@code PFMERGE d s1 s2}</td><td>{@code d.merge(s1, s2)}</td></tr>
  *   <tr><td>{@code PFDEBUG TODENSE k}</td><td>{@link #toDense()}</td></tr>
  *   <tr><td>{@code PFDEBUG GETREG k}</td><td>{@link #register(int)} after {@link #toDense()}</td></tr>
@@ -48,7 +50,13 @@ import java.util.Objects;
  * #redisError(CorruptEncodingException)} tell Redis's two verdicts apart. Like Redis, a valid
  * cached cardinality is returned as stored, even if it was crafted.
  *
- * <p>Nulls are rejected with {@link NullPointerException}. Not thread-safe.
+ * <p>Null arguments (and null elements of array arguments) are rejected with a {@link
+ * NullPointerException} naming the parameter, before anything changes.
+ *
+ * <p>Thread safety: not thread-safe, and not even for concurrent readers, because {@link #count()}
+ * writes the cached cardinality into the header as {@code PFCOUNT} does. Confine a sketch to one
+ * thread or synchronise externally. Distinct sketches share nothing (the class holds no static
+ * mutable state), so threads working on different sketches never interfere.
  */
 public final class HyperLogLog {
   /* Implementation notes.
@@ -57,7 +65,7 @@ public final class HyperLogLog {
    * edits the same bytes the same way, because byte equality with GET is the contract:
    *   add      -> hllAdd / hllDenseSet / hllSparseSet (HllSparse.set)
    *   count()  -> pfcountCommand single key + hllCount (HllEstimator)
-   *   count(..)-> pfcountCommand multi key (raw max array, nothing cached)
+   *   countUnion -> pfcountCommand multi key (raw max array, nothing cached)
    *   merge    -> pfmergeCommand: the destination is itself an input; the result turns dense only
    *               if some input is dense, else registers are written one by one with hllSparseSet
    *               in ascending order (which may still promote).
@@ -163,6 +171,7 @@ public final class HyperLogLog {
    * @return true for Redis's {@code WRONGTYPE} verdict, false for {@code INVALIDOBJ}
    */
   public static boolean isNotHyperLogLog(CorruptEncodingException e) {
+    Objects.requireNonNull(e, "e");
     return e.reason().startsWith(NOT_HLL_PREFIX);
   }
 
@@ -244,6 +253,7 @@ public final class HyperLogLog {
    * @return whether a register changed (then the cached count is marked stale)
    */
   public boolean add(byte[] element) {
+    Objects.requireNonNull(element, "element");
     return addHash(MurmurHash64A.hash(element, 0, element.length, MurmurHash64A.SEED));
   }
 
@@ -257,6 +267,7 @@ public final class HyperLogLog {
    * @throws IndexOutOfBoundsException if the range is outside the array
    */
   public boolean add(byte[] element, int off, int len) {
+    Objects.requireNonNull(element, "element");
     Objects.checkFromIndexSize(off, len, element.length);
     return addHash(MurmurHash64A.hash(element, off, len, MurmurHash64A.SEED));
   }
@@ -268,8 +279,9 @@ public final class HyperLogLog {
    * @return whether any register changed
    */
   public boolean add(byte[]... elements) {
+    Objects.requireNonNull(elements, "elements");
     for (byte[] e : elements) {
-      Objects.requireNonNull(e, "element");
+      Objects.requireNonNull(e, "elements[i]");
     }
     boolean changed = false;
     for (byte[] e : elements) {
@@ -279,30 +291,57 @@ public final class HyperLogLog {
   }
 
   /**
-   * Adds the UTF-8 bytes of {@code element}.
+   * Adds the UTF-8 bytes of {@code element}: what a client sends for {@code PFADD key element}, so
+   * the sketch stays the one Redis builds. An unpaired surrogate is encoded as {@code '?'}, as
+   * {@link String#getBytes(java.nio.charset.Charset)} does.
    *
    * @param element the element
    * @return whether a register changed
    */
-  public boolean add(String element) {
-    return add(element.getBytes(StandardCharsets.UTF_8));
+  public boolean add(CharSequence element) {
+    Objects.requireNonNull(element, "element");
+    return add(element.toString().getBytes(StandardCharsets.UTF_8));
   }
 
   /**
-   * Adds the UTF-8 bytes of each element, in order.
+   * Adds the UTF-8 bytes of each element, in order, like {@code PFADD key e1 e2 ...}.
    *
    * @param elements the elements
    * @return whether any register changed
    */
-  public boolean add(String... elements) {
-    for (String e : elements) {
-      Objects.requireNonNull(e, "element");
+  public boolean add(CharSequence... elements) {
+    Objects.requireNonNull(elements, "elements");
+    for (CharSequence e : elements) {
+      Objects.requireNonNull(e, "elements[i]");
     }
     boolean changed = false;
-    for (String e : elements) {
+    for (CharSequence e : elements) {
       changed |= add(e);
     }
     return changed;
+  }
+
+  /**
+   * Adds a number as Redis receives it from {@code PFADD key 42}: the ASCII bytes of its decimal
+   * text ({@code "42"}, {@code "-7"}), so {@code add(42)} and {@code add("42")} are the same
+   * element. Unlike DataSketches' {@code update(long)}, which hashes the 8 bytes of the value, this
+   * keeps the sketch identical to Redis's.
+   *
+   * @param element the number
+   * @return whether a register changed
+   */
+  public boolean add(long element) {
+    byte[] digits = new byte[20]; // "-9223372036854775808" is 20 characters
+    int at = digits.length;
+    long v = element;
+    do {
+      digits[--at] = (byte) ('0' + Math.abs(v % 10)); // abs of a remainder: Long.MIN_VALUE is safe
+      v /= 10;
+    } while (v != 0);
+    if (element < 0) {
+      digits[--at] = '-';
+    }
+    return addHash(MurmurHash64A.hash(digits, at, digits.length - at, MurmurHash64A.SEED));
   }
 
   /** Redis: hllDenseAdd / hllSparseAdd, plus pfaddCommand's cache invalidation. */
@@ -383,18 +422,19 @@ public final class HyperLogLog {
    * @param sketches the sketches (none gives 0)
    * @return the estimate
    */
-  public static long count(HyperLogLog... sketches) {
-    return saturate(redisCount(sketches));
+  public static long countUnion(HyperLogLog... sketches) {
+    return saturate(redisCountUnion(sketches));
   }
 
   /**
-   * Runs {@code PFCOUNT k1 k2 ...} and returns its reply: {@link #count(HyperLogLog...)}, except
-   * that an estimate of 2^63 or more gives {@link Long#MIN_VALUE}, as in Redis.
+   * Runs {@code PFCOUNT k1 k2 ...} and returns its reply: {@link #countUnion(HyperLogLog...)},
+   * except that an estimate of 2^63 or more gives {@link Long#MIN_VALUE}, as in Redis.
    *
    * @param sketches the sketches (none gives 0)
    * @return what {@code PFCOUNT k1 k2 ...} replies
    */
-  public static long redisCount(HyperLogLog... sketches) {
+  public static long redisCountUnion(HyperLogLog... sketches) {
+    checkElements(sketches, "sketches");
     byte[] max = new byte[REGISTERS];
     for (HyperLogLog h : sketches) {
       h.maxInto(max);
@@ -417,6 +457,7 @@ public final class HyperLogLog {
    * @param sources the sketches to merge in
    */
   public void merge(HyperLogLog... sources) {
+    checkElements(sources, "sources");
     byte[] max = new byte[REGISTERS];
     boolean useDense = isDense();
     maxInto(max);
@@ -445,6 +486,13 @@ public final class HyperLogLog {
       }
     }
     HllLayout.invalidateCache(buf);
+  }
+
+  private static void checkElements(HyperLogLog[] sketches, String name) {
+    Objects.requireNonNull(sketches, name);
+    for (HyperLogLog h : sketches) {
+      Objects.requireNonNull(h, name + "[i]");
+    }
   }
 
   /** Redis: hllMerge. */

@@ -143,8 +143,8 @@ class HyperLogLogCorruptionTest {
     assertTrue(count >= 0);
     HyperLogLog other = HyperLogLog.create();
     other.add("x");
-    assertTrue(HyperLogLog.count(h, other) >= 0);
-    HyperLogLog.redisCount(h, other);
+    assertTrue(HyperLogLog.countUnion(h, other) >= 0);
+    HyperLogLog.redisCountUnion(h, other);
     h.register(rnd.nextInt(16384));
     h.serializedSize();
     h.sparseMaxBytes();

@@ -3,6 +3,8 @@ package dev.redstruct.hll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.redstruct.testkit.ReadmeSnippets;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.HashSet;
 import java.util.Set;
@@ -10,8 +12,18 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
-/** The README's JVM-only example, run as written (the Redis example is in HyperLogLogRedisIT). */
+/**
+ * The README's JVM-only example, run as written (the Redis example is in HyperLogLogRedisIT), and
+ * the check that every README code block is the text of the test that runs it.
+ */
 class HyperLogLogReadmeTest {
+
+  @Test
+  void readmeBlocksAreTheirTestsText() {
+    int blocks =
+        ReadmeSnippets.check(Path.of("README.md"), Path.of("src/test/java/dev/redstruct/hll"));
+    assertEquals(2, blocks, "README java blocks checked");
+  }
 
   @Test
   void uniqueVisitorsPerDayMergedPerWeek() {
@@ -38,7 +50,7 @@ class HyperLogLogReadmeTest {
     double error = Math.abs(uniqueThisWeek - exactWeek.size()) / (double) exactWeek.size();
     assertTrue(error < 0.03, "estimate " + uniqueThisWeek + " vs exact " + exactWeek.size());
     assertEquals(
-        HyperLogLog.count(daily.values().toArray(new HyperLogLog[0])),
+        HyperLogLog.countUnion(daily.values().toArray(new HyperLogLog[0])),
         uniqueThisWeek,
         "PFCOUNT mon..sun (no merge) gives the same estimate");
     assertTrue(week.isDense(), "7 days of ~2600 uniques each exceed hll-sparse-max-bytes");

@@ -1,5 +1,6 @@
 package dev.redstruct.hll;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -191,23 +192,83 @@ class HyperLogLogRedisIT {
     assertNoMismatch("randomStreamsMatchByteForByte");
   }
 
+  /**
+   * The README's "build in the JVM, use it in Redis" block, run as written ({@code
+   * ReadmeSnippetsTest} checks that the README's text appears in this method). The parameter {@code
+   * redis} shadows the oracle field on purpose: the snippet uses testkit's client directly.
+   */
   @Test
-  void readmeBuildInTheJvmThenUseInRedis() {
-    // README: build in the JVM, SET into Redis, PFCOUNT / PFMERGE there.
+  void readmeBuildInTheJvmThenUseInRedis(RespClient redis) {
     HyperLogLog built = HyperLogLog.create();
     for (int i = 0; i < 5000; i++) {
-      built.add("visitor:" + i);
+      built.add("visitor:" + i); // or add(long), add(byte[])
     }
-    redis.call("SET", "visitors:jvm", built.toByteArray());
-    assertEquals(built.count(), redis.call("PFCOUNT", "visitors:jvm"));
+    // redis: testkit's RespClient.connect(port); any client sending these bytes does the same
+    redis.call("SET".getBytes(UTF_8), "visitors:jvm".getBytes(UTF_8), built.toByteArray());
+    long countInRedis = redis.call("PFCOUNT", "visitors:jvm").asLong(); // == built.count()
     redis.call("PFADD", "visitors:redis", "visitor:4999", "visitor:5000", "visitor:5001");
     redis.call("PFMERGE", "visitors:all", "visitors:jvm", "visitors:redis");
-    // And back: the merged value read from Redis loads and counts the same here.
-    HyperLogLog all = HyperLogLog.copyOf((byte[]) redis.call("GET", "visitors:all"));
-    assertEquals(redis.call("PFCOUNT", "visitors:all"), all.count());
+    HyperLogLog all = HyperLogLog.copyOf(redis.call("GET", "visitors:all").asBytes());
+
+    assertEquals(built.count(), countInRedis);
+    assertEquals(redis.call("PFCOUNT", "visitors:all").asLong(), all.count());
     HyperLogLog mine = HyperLogLog.create();
-    mine.merge(built, HyperLogLog.copyOf((byte[]) redis.call("GET", "visitors:redis")));
+    mine.merge(built, HyperLogLog.copyOf(redis.call("GET", "visitors:redis").asBytes()));
     assertEquals(all.count(), mine.count());
+    assertArrayEquals(redis.call("GET", "visitors:all").asBytes(), all.toByteArray());
+  }
+
+  /**
+   * {@code add(long)} hashes the decimal text a client sends for {@code PFADD k 42}, and {@code
+   * add(CharSequence)} the UTF-8 bytes sent for a string: PFADD of those bytes in Redis gives the
+   * same replies and the same GET bytes, through sparse and dense.
+   */
+  @Test
+  void addLongAndCharSequenceMatchPfaddOfTheirText() {
+    SplittableRandom rnd = new SplittableRandom(SEED);
+    HyperLogLog numbers = HyperLogLog.create();
+    HyperLogLog texts = HyperLogLog.create();
+    List<Object[]> cmds = new ArrayList<>();
+    List<Object> expected = new ArrayList<>();
+    long[] corners = {
+      0, 1, -1, 9, 10, -10, 99, 100, Long.MAX_VALUE, Long.MIN_VALUE, -Long.MAX_VALUE
+    };
+    String[] alphabet = {"a", "Z", "é", "ß", "日本", "😀", " ", "\0", "🇫🇷", "Ω"};
+    for (int i = 0; i < 6000; i++) {
+      long n =
+          i < corners.length
+              ? corners[i]
+              : switch (rnd.nextInt(3)) {
+                case 0 -> rnd.nextLong();
+                case 1 -> rnd.nextLong(-1000, 1000);
+                default -> rnd.nextLong(-(1L << 40), 1L << 40);
+              };
+      cmds.add(new Object[] {"PFADD", "n", Long.toString(n)});
+      expected.add(numbers.add(n) || i == 0 ? 1L : 0L);
+      StringBuilder sb = new StringBuilder("t");
+      for (int k = rnd.nextInt(0, 6); k > 0; k--) {
+        sb.append(alphabet[rnd.nextInt(alphabet.length)]).append(rnd.nextInt(100));
+      }
+      cmds.add(new Object[] {"PFADD", "t", sb.toString()});
+      expected.add(texts.add(sb) || i == 0 ? 1L : 0L); // a StringBuilder: any CharSequence
+      if (i % 500 == 499) {
+        cmds.add(new Object[] {"GET", "n"});
+        expected.add(numbers.toByteArray());
+        cmds.add(new Object[] {"GET", "t"});
+        expected.add(texts.toByteArray());
+      }
+    }
+    List<Object> replies = redis.pipeline(cmds);
+    for (int i = 0; i < replies.size(); i++) {
+      String what = "command " + i + " " + Arrays.toString(cmds.get(i));
+      if (expected.get(i) instanceof byte[] want) {
+        expectBytes(replies.get(i), want, what);
+      } else {
+        expectValue(replies.get(i), expected.get(i), what);
+      }
+    }
+    assertTrue(numbers.isDense() && texts.isDense(), "both sides went dense");
+    assertNoMismatch("addLongAndCharSequenceMatchPfaddOfTheirText");
   }
 
   @Test
@@ -299,7 +360,7 @@ class HyperLogLogRedisIT {
       expectBytes(r.get(2), dest.toByteArray(), "merge " + m + " limit " + limit + " " + cmd);
       expectValue(r.get(3), dest.redisCount(), "PFCOUNT after merge " + m);
       expectBytes(r.get(4), dest.toByteArray(), "GET after PFCOUNT " + m);
-      expectValue(r.get(5), HyperLogLog.redisCount(all), "multi-key PFCOUNT " + m);
+      expectValue(r.get(5), HyperLogLog.redisCountUnion(all), "multi-key PFCOUNT " + m);
     }
     System.out.printf("merges=%d sparse results=%d%n", merges, sparseResults);
     assertTrue(sparseResults > 0, "some merges should stay sparse");
@@ -397,7 +458,7 @@ class HyperLogLogRedisIT {
           accepted++;
           expectValue(
               r.get(3 * i + 1),
-              HyperLogLog.count(HyperLogLog.copyOf(blobs.get(i))),
+              HyperLogLog.countUnion(HyperLogLog.copyOf(blobs.get(i))),
               "count of accepted blob " + i);
         }
       } else if (isCutFinalXZero(blobs.get(i)) && theirs.equals("OK")) {
@@ -547,7 +608,7 @@ class HyperLogLogRedisIT {
       long reply = h.redisCount();
       expectValue(r.get(1), reply, "PFCOUNT " + what);
       expectBytes(r.get(2), h.toByteArray(), "GET after PFCOUNT " + what);
-      expectValue(r.get(3), HyperLogLog.redisCount(h, HyperLogLog.create()), "multi " + what);
+      expectValue(r.get(3), HyperLogLog.redisCountUnion(h, HyperLogLog.create()), "multi " + what);
       expectValue(r.get(4), h.redisCount(), "PFCOUNT again " + what);
       expectBytes(r.get(5), h.toByteArray(), "GET after PFCOUNT again " + what);
       assertEquals(reply == Long.MIN_VALUE ? Long.MAX_VALUE : reply, h.count(), what);

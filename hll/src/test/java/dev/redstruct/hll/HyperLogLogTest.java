@@ -106,8 +106,8 @@ class HyperLogLogTest {
           Bytes.fromHex("48594c4c 00 000000 0000000000000080"),
           java.util.Arrays.copyOf(h.toByteArray(), 16));
       assertEquals(Long.MIN_VALUE, h.redisCount(), "still stale: estimated again");
-      assertEquals(Long.MAX_VALUE, HyperLogLog.count(h, HyperLogLog.create()));
-      assertEquals(Long.MIN_VALUE, HyperLogLog.redisCount(h, HyperLogLog.create()));
+      assertEquals(Long.MAX_VALUE, HyperLogLog.countUnion(h, HyperLogLog.create()));
+      assertEquals(Long.MIN_VALUE, HyperLogLog.redisCountUnion(h, HyperLogLog.create()));
       h.checkInvariants();
     }
     HyperLogLog h49 = HyperLogLog.copyOf(denseRegisters(16384, 49, 49));
@@ -257,5 +257,80 @@ class HyperLogLogTest {
     assertThrows(IndexOutOfBoundsException.class, () -> h.register(16384));
     assertThrows(IndexOutOfBoundsException.class, () -> h.register(-1));
     assertThrows(IllegalArgumentException.class, () -> HyperLogLog.create(-1));
+  }
+
+  /**
+   * add(long) hashes the decimal text a client sends. Redis 7.0.15: {@code PFADD n 42 -7
+   * -9223372036854775808; GET n} gives {@code HYLL 01 000000 0000000000000080} then {@code 4d 00 90
+   * 2f 80 58 5c 80 5a 6e}.
+   */
+  @Test
+  void addLongIsPfaddOfTheDecimalText() {
+    HyperLogLog h = HyperLogLog.create();
+    assertTrue(h.add(42L));
+    assertTrue(h.add(-7));
+    assertTrue(h.add(Long.MIN_VALUE));
+    assertArrayEquals(
+        Bytes.fromHex("48594c4c 01 000000 0000000000000080 4d00902f80585c805a6e"), h.toByteArray());
+    for (long v : new long[] {0, 1, -1, 9, 10, -10, 123456789, Long.MAX_VALUE, Long.MIN_VALUE}) {
+      HyperLogLog a = HyperLogLog.create();
+      HyperLogLog b = HyperLogLog.create();
+      a.add(v);
+      b.add(utf8(Long.toString(v)));
+      assertArrayEquals(b.toByteArray(), a.toByteArray(), "add(" + v + ")");
+    }
+  }
+
+  /**
+   * add(CharSequence) hashes UTF-8. Redis 7.0.15: {@code PFADD t 日本 é; GET t} gives the header then
+   * {@code 67 f5 84 4c 31 80 4b d5}.
+   */
+  @Test
+  void addCharSequenceIsPfaddOfTheUtf8Bytes() {
+    HyperLogLog h = HyperLogLog.create();
+    assertTrue(h.add(new StringBuilder("日本"), "é"));
+    assertArrayEquals(
+        Bytes.fromHex("48594c4c 01 000000 0000000000000080 67f5844c31804bd5"), h.toByteArray());
+    assertFalse(h.add(new StringBuilder().append('é')), "same element as the String");
+  }
+
+  @Test
+  void countUnionIsStaticAndReadsOnlyItsArguments() {
+    HyperLogLog a = HyperLogLog.create();
+    HyperLogLog b = HyperLogLog.create();
+    a.add("x", "y");
+    b.add("y", "z");
+    assertEquals(3, HyperLogLog.countUnion(a, b));
+    assertEquals(3, HyperLogLog.redisCountUnion(a, b));
+    assertEquals(0, HyperLogLog.countUnion());
+  }
+
+  @Test
+  void nullArgumentsNameTheParameterAndChangeNothing() {
+    HyperLogLog h = HyperLogLog.create();
+    h.add("kept");
+    byte[] before = h.toByteArray();
+    assertNpe("value", () -> HyperLogLog.copyOf(null));
+    assertNpe("value", () -> HyperLogLog.wrap(null));
+    assertNpe("element", () -> h.add((byte[]) null));
+    assertNpe("element", () -> h.add((byte[]) null, 0, 0));
+    assertNpe("elements", () -> h.add((byte[][]) null));
+    assertNpe("elements[i]", () -> h.add(utf8("new"), null));
+    assertNpe("element", () -> h.add((CharSequence) null));
+    assertNpe("elements", () -> h.add((CharSequence[]) null));
+    assertNpe("elements[i]", () -> h.add("new", null));
+    assertNpe("sources", () -> h.merge((HyperLogLog[]) null));
+    assertNpe("sources[i]", () -> h.merge(HyperLogLog.create(), null));
+    assertNpe("sketches", () -> HyperLogLog.countUnion((HyperLogLog[]) null));
+    assertNpe("sketches[i]", () -> HyperLogLog.countUnion(h, null));
+    assertNpe("sketches[i]", () -> HyperLogLog.redisCountUnion(null, h));
+    assertNpe("e", () -> HyperLogLog.isNotHyperLogLog(null));
+    assertNpe("e", () -> HyperLogLog.redisError(null));
+    assertArrayEquals(before, h.toByteArray(), "a rejected call changes nothing");
+  }
+
+  private static void assertNpe(String name, org.junit.jupiter.api.function.Executable call) {
+    NullPointerException e = assertThrows(NullPointerException.class, call);
+    assertEquals(name, e.getMessage());
   }
 }
