@@ -23,7 +23,10 @@ import java.util.Objects;
  * that write then fails; SET replies the old value, INCRBY the new one, and a write that overflows
  * under FAIL replies {@code null} and writes nothing.
  *
- * <p>A builder is not thread-safe; once built it may be run concurrently on different bitmaps.
+ * <p>Null arguments are rejected with a {@link NullPointerException} naming the parameter. Thread
+ * safety: a builder is not thread-safe while sub-commands are appended; once it is complete and
+ * safely published, {@link #run} only reads it, so it may run concurrently on different bitmaps
+ * (each bitmap confined as {@link Bitmap} requires).
  */
 public final class BitField {
   /*

@@ -1,6 +1,7 @@
 package dev.redstruct.bitfield;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 
 /**
  * A BITFIELD integer type: {@code i1}..{@code i64} (signed, two's complement) or {@code u1}..{@code
@@ -82,6 +83,7 @@ public final class BitFieldType {
    * @throws IllegalArgumentException with {@link #ERR_TYPE} if the text is not a type
    */
   public static BitFieldType parse(String text) {
+    Objects.requireNonNull(text, "text");
     BitFieldType t = parseOrNull(text.getBytes(StandardCharsets.UTF_8));
     if (t == null) {
       throw new IllegalArgumentException(ERR_TYPE);

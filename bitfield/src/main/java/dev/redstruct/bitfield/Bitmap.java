@@ -5,7 +5,13 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.PrimitiveIterator;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.LongStream;
+import java.util.stream.StreamSupport;
 
 /**
  * A Redis string seen as a bitmap: the bytes are exactly what {@code GET} returns, and bit {@code
@@ -24,12 +30,28 @@ import java.util.Objects;
  * {@link IllegalArgumentException} whose message is Redis's error text ({@value #ERR_BIT_OFFSET})
  * and changes nothing.
  *
+ * <p>Units: bit offsets and the names {@code java.util.BitSet} uses mean bits, as in {@code
+ * BitSet}: {@link #length()} is the highest set bit plus one, {@link #cardinality()} the number of
+ * set bits, {@link #nextSetBit(long)} and {@link #nextClearBit(long)} take and return bit indexes,
+ * and iterating a bitmap ({@link #iterator()}, {@link #stream()}) gives the set bits in increasing
+ * order, as {@code BitSet.stream()} and RoaringBitmap do. Byte units say so in their name: {@link
+ * #byteLength()} is {@code STRLEN}, {@link #bitPosFromByte(boolean, long)} is {@code BITPOS key bit
+ * start} (whose start counts bytes); {@code BITCOUNT} and {@code BITPOS} ranges take an explicit
+ * {@link Unit}.
+ *
  * <p>Complexity: {@code setBit}/{@code getBit} O(1) amortised; {@code bitCount}, {@code bitPos} and
  * {@code bitOp} O(n) over 64-bit words; {@link #toByteArray()} and the byte-array factories O(n).
- * The hot paths allocate nothing except when the string grows. Not thread-safe: callers synchronise
- * externally. Nulls are rejected with {@link NullPointerException}.
+ * The hot paths allocate nothing except when the string grows. Null arguments (and null elements of
+ * array arguments) are rejected with a {@link NullPointerException} naming the parameter, before
+ * anything changes.
+ *
+ * <p>Thread safety: not thread-safe; callers synchronise writes externally. Methods that only read
+ * ({@code getBit}, {@code bitCount}, {@code bitPos}, {@code getField}, {@code toByteArray}, {@code
+ * length}, iteration, {@code equals}, {@code toString}) change nothing, so several threads may read
+ * a bitmap that no thread writes once it has been safely published. The class holds no shared
+ * mutable state: distinct bitmaps never interfere.
  */
-public final class Bitmap {
+public final class Bitmap implements Iterable<Long> {
   /*
    * Implementation notes.
    *
@@ -107,7 +129,10 @@ public final class Bitmap {
   }
 
   private long[] words;
+
+  /** The string's length in bytes ({@code STRLEN}, {@link #byteLength()}), not BitSet's length. */
   private int length;
+
   private int alloc;
 
   private Bitmap(long[] words, int length, int alloc) {
@@ -155,7 +180,7 @@ public final class Bitmap {
    *     bit commands
    */
   public static Bitmap wrap(byte[] value) {
-    return ofBytes(value);
+    return ofBytes(Objects.requireNonNull(value, "value"));
   }
 
   /**
@@ -166,7 +191,7 @@ public final class Bitmap {
    * @throws IllegalArgumentException if the value is too long (see {@link #wrap})
    */
   public static Bitmap copyOf(byte[] value) {
-    return ofBytes(value);
+    return ofBytes(Objects.requireNonNull(value, "value"));
   }
 
   /**
@@ -180,6 +205,7 @@ public final class Bitmap {
    * @throws IllegalArgumentException if a set bit lies past {@link #MAX_BIT_OFFSET}
    */
   public static Bitmap fromBitSet(BitSet set) {
+    Objects.requireNonNull(set, "set");
     long highest = set.length() - 1L;
     if (highest > MAX_BIT_OFFSET) {
       throw new IllegalArgumentException(ERR_BIT_OFFSET);
@@ -223,12 +249,29 @@ public final class Bitmap {
   }
 
   /**
-   * Returns the string length in bytes, as {@code STRLEN}.
+   * Returns the string length in bytes, as {@code STRLEN} (trailing zero bytes included).
    *
-   * @return the length
+   * @return the length in bytes
    */
-  public int length() {
+  public int byteLength() {
     return length;
+  }
+
+  /**
+   * Returns the highest set bit plus one, or 0 when no bit is set, as {@link BitSet#length()}:
+   * bits, not bytes, and trailing zero bytes do not count (see {@link #byteLength()} for {@code
+   * STRLEN}).
+   *
+   * @return the logical size in bits
+   */
+  public long length() {
+    long[] w = words;
+    for (int k = wordsFor(length) - 1; k >= 0; k--) {
+      if (w[k] != 0) {
+        return ((long) k << 6) + 64 - Long.numberOfTrailingZeros(w[k]);
+      }
+    }
+    return 0;
   }
 
   /** Reserved bytes, as sdsalloc would report them without allocator rounding. */
@@ -304,6 +347,16 @@ public final class Bitmap {
   }
 
   /**
+   * Returns the number of set bits, as {@link BitSet#cardinality()}; the same as {@link
+   * #bitCount()}.
+   *
+   * @return the population count
+   */
+  public long cardinality() {
+    return bitCount();
+  }
+
+  /**
    * Counts the set bits between {@code start} and {@code end} inclusive, as {@code BITCOUNT key
    * start end BYTE|BIT}. Negative indexes count from the end ({@code -1} is the last byte or bit);
    * indexes still negative become 0, an end past the string becomes the last index; an empty range
@@ -368,15 +421,18 @@ public final class Bitmap {
   }
 
   /**
-   * Returns the first bit equal to {@code bit} from byte {@code start} on, as {@code BITPOS key bit
-   * start}. With no end, a search for 0 through ones answers the first bit past the string.
+   * Returns the first bit equal to {@code bit} from byte {@code startByte} on, as {@code BITPOS key
+   * bit start}, whose start counts bytes (Redis offers no unit without an end). With no end, a
+   * search for 0 through ones answers the first bit past the string. For a start in bits use {@link
+   * #nextSetBit(long)} / {@link #nextClearBit(long)}, or {@link #bitPos(boolean, long, long, Unit)}
+   * with {@link Unit#BIT}.
    *
    * @param bit the value looked for
-   * @param start first byte, negative counts from the end
-   * @return the bit position or -1
+   * @param startByte first byte, negative counts from the end
+   * @return the bit position (in bits) or -1
    */
-  public long bitPos(boolean bit, long start) {
-    long s = clampIndex(start, length);
+  public long bitPosFromByte(boolean bit, long startByte) {
+    long s = clampIndex(startByte, length);
     return s >= length ? -1 : find(bit, s * 8, (long) length * 8 - 1, false);
   }
 
@@ -442,6 +498,118 @@ public final class Bitmap {
     return !bit && !endGiven ? ((to >>> 3) + 1) * 8 : -1;
   }
 
+  // ---------------------------------------------------------------- BitSet-like navigation
+
+  /**
+   * Returns the first set bit at or after {@code fromIndex}, or -1 if there is none, as {@link
+   * BitSet#nextSetBit(int)}.
+   *
+   * @param fromIndex the bit to start from (inclusive); may lie past the end
+   * @return the index of the next set bit, or -1
+   * @throws IndexOutOfBoundsException if {@code fromIndex} is negative
+   */
+  public long nextSetBit(long fromIndex) {
+    checkFromIndex(fromIndex);
+    int n = wordsFor(length);
+    if (fromIndex >= (long) n << 6) {
+      return -1;
+    }
+    long[] w = words;
+    int k = (int) (fromIndex >>> 6);
+    long v = w[k] & (-1L >>> fromIndex); // bits at and after fromIndex (MSB first)
+    while (v == 0) {
+      if (++k == n) {
+        return -1;
+      }
+      v = w[k];
+    }
+    return ((long) k << 6) + Long.numberOfLeadingZeros(v);
+  }
+
+  /**
+   * Returns the first clear bit at or after {@code fromIndex}, as {@link BitSet#nextClearBit(int)}:
+   * bits past the end of the string are clear, so there always is one.
+   *
+   * @param fromIndex the bit to start from (inclusive); may lie past the end
+   * @return the index of the next clear bit
+   * @throws IndexOutOfBoundsException if {@code fromIndex} is negative
+   */
+  public long nextClearBit(long fromIndex) {
+    checkFromIndex(fromIndex);
+    int n = wordsFor(length);
+    if (fromIndex >= (long) n << 6) {
+      return fromIndex;
+    }
+    long[] w = words;
+    int k = (int) (fromIndex >>> 6);
+    long v = ~w[k] & (-1L >>> fromIndex);
+    while (v == 0) {
+      if (++k == n) {
+        return (long) n << 6; // every word full: the first bit past the string
+      }
+      v = ~w[k];
+    }
+    return ((long) k << 6) + Long.numberOfLeadingZeros(v);
+  }
+
+  private static void checkFromIndex(long fromIndex) {
+    if (fromIndex < 0) {
+      throw new IndexOutOfBoundsException("fromIndex < 0: " + fromIndex);
+    }
+  }
+
+  /**
+   * Returns the set bits in increasing order, as a primitive iterator ({@code nextLong()} does not
+   * box). The iterator reads this bitmap as it goes: if the bitmap changes during the iteration,
+   * what it returns afterwards is unspecified (it does not fail fast). {@code remove} is not
+   * supported.
+   *
+   * @return an iterator over the indexes of the set bits
+   */
+  @Override
+  public PrimitiveIterator.OfLong iterator() {
+    return new PrimitiveIterator.OfLong() {
+      private long next = nextSetBit(0);
+
+      @Override
+      public boolean hasNext() {
+        return next >= 0;
+      }
+
+      @Override
+      public long nextLong() {
+        long r = next;
+        if (r < 0) {
+          throw new NoSuchElementException();
+        }
+        next = nextSetBit(r + 1);
+        return r;
+      }
+    };
+  }
+
+  private static final int SET_BITS_CHARACTERISTICS =
+      Spliterator.ORDERED
+          | Spliterator.DISTINCT
+          | Spliterator.SORTED
+          | Spliterator.NONNULL
+          | Spliterator.SIZED
+          | Spliterator.SUBSIZED;
+
+  /**
+   * Returns the set bits in increasing order, as {@link BitSet#stream()}. The stream binds to this
+   * bitmap when its terminal operation starts; changing the bitmap during that operation gives an
+   * unspecified result.
+   *
+   * @return a sequential stream of the indexes of the set bits
+   */
+  public LongStream stream() {
+    return StreamSupport.longStream(
+        () -> Spliterators.spliterator(iterator(), cardinality(), SET_BITS_CHARACTERISTICS),
+        SET_BITS_CHARACTERISTICS,
+        false);
+  }
+
   // ---------------------------------------------------------------- BITOP
 
   /**
@@ -461,6 +629,10 @@ public final class Bitmap {
   public static int bitOp(Op op, Bitmap dest, Bitmap[] sources) {
     Objects.requireNonNull(op, "op");
     Objects.requireNonNull(dest, "dest");
+    Objects.requireNonNull(sources, "sources");
+    for (Bitmap b : sources) {
+      Objects.requireNonNull(b, "sources[i]");
+    }
     if (sources.length == 0) {
       throw new IllegalArgumentException("BITOP needs at least one source");
     }
@@ -497,6 +669,10 @@ public final class Bitmap {
    * @return the result length in bytes
    */
   public static int bitOp(Op op, Bitmap dest, Bitmap a, Bitmap b) {
+    Objects.requireNonNull(op, "op");
+    Objects.requireNonNull(dest, "dest");
+    Objects.requireNonNull(a, "a");
+    Objects.requireNonNull(b, "b");
     if (op == Op.NOT) {
       throw new IllegalArgumentException("ERR BITOP NOT must be called with a single source key.");
     }
@@ -537,7 +713,7 @@ public final class Bitmap {
    * @param value the new bytes (copied)
    */
   public void set(byte[] value) {
-    Bitmap b = ofBytes(value);
+    Bitmap b = ofBytes(Objects.requireNonNull(value, "value"));
     words = b.words;
     length = b.length;
     alloc = b.alloc;
@@ -611,6 +787,7 @@ public final class Bitmap {
    * @throws IllegalArgumentException with {@value #ERR_BIT_OFFSET} if the offset is out of range
    */
   public long getField(BitFieldType type, long offset) {
+    Objects.requireNonNull(type, "type");
     checkOffset(offset);
     return Fields.get(this, type, offset);
   }
@@ -630,6 +807,8 @@ public final class Bitmap {
    * @throws IllegalArgumentException with {@value #ERR_BIT_OFFSET} if the offset is out of range
    */
   public long setField(BitFieldType type, long offset, long value, Overflow overflow) {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(overflow, "overflow");
     checkOffset(offset);
     long stored = Fields.settle(type, value, 0, overflow);
     growTo(Fields.endByte(type, offset));
@@ -652,6 +831,8 @@ public final class Bitmap {
    * @throws IllegalArgumentException with {@value #ERR_BIT_OFFSET} if the offset is out of range
    */
   public long incrField(BitFieldType type, long offset, long increment, Overflow overflow) {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(overflow, "overflow");
     checkOffset(offset);
     long old = Fields.get(this, type, offset);
     long updated = Fields.settle(type, old, increment, overflow);

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A tiny Redis: a keyspace of string values that executes {@code SETBIT}, {@code GETBIT}, {@code
@@ -20,7 +21,12 @@ import java.util.Map;
  * <p>Limits: only strings are modelled (no {@code WRONGTYPE}); {@code SET} takes no options (any
  * extra argument is a syntax error here); no expiry, no other commands (they get Redis's
  * unknown-command error, byte for byte, where Redis would run them, or answer for a container
- * command such as {@code CONFIG} with its unknown-subcommand error). Not thread-safe.
+ * command such as {@code CONFIG} with its unknown-subcommand error).
+ *
+ * <p>Null arguments are rejected with a {@link NullPointerException} naming the parameter. Thread
+ * safety: not thread-safe (write commands change the key map and the bitmaps in place); confine a
+ * keyspace to one thread or synchronise externally. {@link #get(byte[])} returns the live bitmap,
+ * which is subject to the same rule.
  */
 public final class BitmapKeyspace {
   /*
@@ -61,6 +67,7 @@ public final class BitmapKeyspace {
    * @return the bitmap or null
    */
   public Bitmap get(byte[] key) {
+    Objects.requireNonNull(key, "key");
     return keys.get(ByteBuffer.wrap(key));
   }
 
@@ -83,6 +90,10 @@ public final class BitmapKeyspace {
    * @return the reply bytes
    */
   public byte[] execute(byte[]... argv) {
+    Objects.requireNonNull(argv, "argv");
+    for (byte[] a : argv) {
+      Objects.requireNonNull(a, "argv[i]");
+    }
     if (argv.length == 0) {
       return new byte[0];
     }
@@ -124,7 +135,7 @@ public final class BitmapKeyspace {
       case "bitfield_ro" -> bitfield(argv, out, true);
       case "get" -> get(argv, out);
       case "set" -> set(argv, out);
-      case "strlen" -> out.integer(lookup(argv[1]) == null ? 0 : lookup(argv[1]).length());
+      case "strlen" -> out.integer(lookup(argv[1]) == null ? 0 : lookup(argv[1]).byteLength());
       default -> del(argv, out);
     }
   }
@@ -259,7 +270,7 @@ public final class BitmapKeyspace {
     long start = integer(argv[3], ERR_NOT_INTEGER);
     Bitmap.Unit unit = argv.length == 6 ? unit(argv[5]) : Bitmap.Unit.BYTE;
     if (argv.length == 4) {
-      out.integer(bm.bitPos(bit == 1, start));
+      out.integer(bm.bitPosFromByte(bit == 1, start));
       return;
     }
     long end = integer(argv[4], ERR_NOT_INTEGER);

@@ -51,7 +51,7 @@ final class Bitops {
   /** out[0, n) = the first source's words, zero-padded; a no-op when out is its array. */
   static void copyHead(Bitmap src, long[] out, int n) {
     long[] a = src.words();
-    int len = (src.length() + 7) >>> 3;
+    int len = (src.byteLength() + 7) >>> 3;
     if (a != out) {
       System.arraycopy(a, 0, out, 0, len);
       Arrays.fill(out, len, n, 0L);

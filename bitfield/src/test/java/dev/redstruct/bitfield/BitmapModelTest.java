@@ -1,8 +1,11 @@
 package dev.redstruct.bitfield;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.BitSet;
+import java.util.PrimitiveIterator;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -66,6 +69,20 @@ class BitmapModelTest {
       } else if (op == 7) {
         assertEquals(model, bm.toBitSet());
         assertEquals(model.cardinality(), bm.bitCount());
+        // the BitSet-named methods mean what BitSet's do (bits, not bytes)
+        assertEquals(model.length(), bm.length());
+        assertEquals(model.cardinality(), bm.cardinality());
+        int from = rnd.nextInt(len * 8 + 130);
+        assertEquals(model.nextSetBit(from), bm.nextSetBit(from), "nextSetBit " + from);
+        assertEquals(model.nextClearBit(from), bm.nextClearBit(from), "nextClearBit " + from);
+        if (step % 8 == 0) {
+          assertArrayEquals(model.stream().asLongStream().toArray(), bm.stream().toArray());
+          PrimitiveIterator.OfLong it = bm.iterator();
+          for (int i = model.nextSetBit(0); i >= 0; i = model.nextSetBit(i + 1)) {
+            assertEquals(i, it.nextLong());
+          }
+          assertFalse(it.hasNext());
+        }
       } else if (op == 9) {
         int off = rnd.nextInt(limit); // grows other by SETBIT, leaving spare capacity
         otherModel.set(off);
@@ -79,7 +96,7 @@ class BitmapModelTest {
         Bitmap.bitOp(Bitmap.Op.XOR, copy, copy, bm);
         assertEquals(len * 8L, copy.bitCount()); // x ^ ~x is all ones
       }
-      assertEquals(len, bm.length());
+      assertEquals(len, bm.byteLength());
       if (step % 1000 == 0) {
         bm.checkInvariants();
       }
@@ -104,7 +121,7 @@ class BitmapModelTest {
       boolean self = rnd.nextBoolean();
       src[j] = self ? bm : other;
       BitSet m = (BitSet) (self ? model : otherModel).clone();
-      newLen = Math.max(newLen, self ? len : other.length());
+      newLen = Math.max(newLen, self ? len : other.byteLength());
       if (result == null) {
         result = m;
       } else if (op == Bitmap.Op.AND) {

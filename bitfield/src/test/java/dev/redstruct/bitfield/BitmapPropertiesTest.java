@@ -70,7 +70,7 @@ class BitmapPropertiesTest {
                 BitFieldType u = BitFieldType.unsigned(bits);
                 assertEquals(value & u.max(), b.getField(u, offset));
               }
-              assertEquals(Math.max(v.length, (offset + bits - 1) / 8 + 1), b.length());
+              assertEquals(Math.max(v.length, (offset + bits - 1) / 8 + 1), b.byteLength());
               b.checkInvariants();
             });
   }

@@ -46,7 +46,7 @@ class BitmapRedisIT {
           byte[] key = name.equals("BITOP") ? c[2] : c[1];
           Bitmap bm = ours.get(key);
           // the check command's reply depends on the state after c; decide by the state before
-          boolean small = bm == null || bm.length() < 16 * 1024;
+          boolean small = bm == null || bm.byteLength() < 16 * 1024;
           batch.add(new byte[][] {CommandGenerator.b(small ? "GET" : "STRLEN"), key});
           origin.add(-1 - done);
         }

@@ -46,7 +46,7 @@ class BitmapTest {
     assertFalse(b.getBit(0));
     assertTrue(b.getBit(7));
     assertFalse(b.getBit(100));
-    assertEquals(1, b.length());
+    assertEquals(1, b.byteLength());
   }
 
   /** Fact sheet §3.3 (redis.io SETBIT pattern): bits 2,3,5,10,11,14 set spell "42". */
@@ -86,8 +86,8 @@ class BitmapTest {
   void bitposDocExamples() {
     assertEquals(12, hex("fff000").bitPos(false));
     Bitmap b = hex("00fff0");
-    assertEquals(8, b.bitPos(true, 0));
-    assertEquals(16, b.bitPos(true, 2));
+    assertEquals(8, b.bitPosFromByte(true, 0));
+    assertEquals(16, b.bitPosFromByte(true, 2));
     assertEquals(16, b.bitPos(true, 2, -1, Bitmap.Unit.BYTE));
     assertEquals(8, b.bitPos(true, 7, 15, Bitmap.Unit.BIT));
     Bitmap z = hex("000000");
@@ -100,8 +100,8 @@ class BitmapTest {
   void bitposClearBitRule() {
     Bitmap b = hex("ffffff");
     assertEquals(24, b.bitPos(false));
-    assertEquals(24, b.bitPos(false, 0));
-    assertEquals(24, b.bitPos(false, -1));
+    assertEquals(24, b.bitPosFromByte(false, 0));
+    assertEquals(24, b.bitPosFromByte(false, -1));
     assertEquals(-1, b.bitPos(false, 0, -1, Bitmap.Unit.BYTE));
     assertEquals(-1, b.bitPos(false, 0, -1, Bitmap.Unit.BIT));
     assertEquals(-1, Bitmap.copyOf(new byte[0]).bitPos(false));
@@ -131,7 +131,7 @@ class BitmapTest {
     v[27] = 0x0f;
     Bitmap b = Bitmap.wrap(v);
     for (int start = 0; start <= 8; start++) {
-      assertEquals(216, b.bitPos(false, start));
+      assertEquals(216, b.bitPosFromByte(false, start));
     }
     for (int start = 1; start <= 65; start += 8) {
       assertEquals(216, b.bitPos(false, start, -1, Bitmap.Unit.BIT));
@@ -176,11 +176,11 @@ class BitmapTest {
     assertArrayEquals(Bytes.fromHex("0102ff00"), y.toByteArray());
     Bitmap five = Bitmap.wrap(new byte[5]); // alloc 5 in one 8-byte word: reused for 7 bytes
     Bitmap.bitOp(Bitmap.Op.OR, five, new Bitmap[] {hex("01020304050607")});
-    assertEquals(7, five.length());
+    assertEquals(7, five.byteLength());
     five.checkInvariants();
     Bitmap big = Bitmap.wrap(new byte[40]);
     Bitmap.bitOp(Bitmap.Op.OR, big, new Bitmap[] {hex("01")}); // shrinking keeps I2
-    assertEquals(1, big.length());
+    assertEquals(1, big.byteLength());
     big.checkInvariants();
   }
 
@@ -321,12 +321,12 @@ class BitmapTest {
     assertThrows(
         IllegalArgumentException.class,
         () -> b.setField(BitFieldType.signed(8), -8, 1, Bitmap.Overflow.WRAP));
-    assertEquals(1, b.length());
+    assertEquals(1, b.byteLength());
     for (long bad : new long[] {Long.MIN_VALUE, -(1L << 32), -1, 1L << 32, Long.MAX_VALUE}) {
       assertThrows(IllegalArgumentException.class, () -> b.getBit(bad), Long.toString(bad));
       assertThrows(IllegalArgumentException.class, () -> b.setBit(bad, true), Long.toString(bad));
     }
-    assertEquals(1, b.length());
+    assertEquals(1, b.byteLength());
     assertEquals(4294967295L, Bitmap.MAX_BIT_OFFSET);
     assertFalse(b.getBit(Bitmap.MAX_BIT_OFFSET));
     assertFalse(b.getBit((1L << 31) + 1)); // its low 32 bits are a negative int
@@ -348,15 +348,15 @@ class BitmapTest {
   void growthFollowsSdsMakeRoomFor() {
     Bitmap b = Bitmap.create();
     b.setBit(7, true);
-    assertEquals(1, b.length());
+    assertEquals(1, b.byteLength());
     assertEquals(2, b.capacity());
     b.setBit(8 * 99, true);
-    assertEquals(100, b.length());
+    assertEquals(100, b.byteLength());
     assertEquals(200, b.capacity());
     b.setBit(8 * 150, true); // fits in the reserved room
     assertEquals(200, b.capacity());
     b.setBit(8L * (2 << 20), true);
-    assertEquals((2 << 20) + 1, b.length());
+    assertEquals((2 << 20) + 1, b.byteLength());
     assertEquals((2 << 20) + 1 + (1 << 20), b.capacity());
     b.checkInvariants();
   }
@@ -371,12 +371,13 @@ class BitmapTest {
     t.set(0);
     t.set(70);
     Bitmap c = Bitmap.fromBitSet(t);
-    assertEquals(9, c.length());
+    assertEquals(9, c.byteLength());
+    assertEquals(t.length(), c.length()); // BitSet meaning: highest set bit + 1 = 71
     assertTrue(c.getBit(0));
     assertTrue(c.getBit(70));
     assertEquals(2, c.bitCount());
     assertEquals(t, c.toBitSet());
-    assertEquals(0, Bitmap.fromBitSet(new BitSet()).length());
+    assertEquals(0, Bitmap.fromBitSet(new BitSet()).byteLength());
   }
 
   @Test
@@ -384,7 +385,7 @@ class BitmapTest {
     byte[] fromGet = "foobar".getBytes(StandardCharsets.US_ASCII);
     Bitmap b = Bitmap.wrap(fromGet);
     assertArrayEquals("foobar".getBytes(StandardCharsets.US_ASCII), b.toByteArray());
-    assertEquals(6, b.length());
+    assertEquals(6, b.byteLength());
     assertEquals(b, of("foobar"));
     assertEquals(b.hashCode(), of("foobar").hashCode());
   }
@@ -395,7 +396,100 @@ class BitmapTest {
     Bitmap b = of("foobar");
     assertEquals(1, b.words().length);
     assertEquals(0x666f6f6261720000L, b.words()[0]);
-    assertEquals(6, b.length());
+    assertEquals(6, b.byteLength());
     b.checkInvariants();
+  }
+
+  /**
+   * Names shared with java.util.BitSet mean bits, as there; byte units say so. On the value of
+   * {@code SETBIT k 7 1; SETBIT k 20 1}: STRLEN 3, bits 7 and 20 set.
+   */
+  @Test
+  void bitSetNamesCountBitsAndByteUnitsSaySo() {
+    Bitmap b = Bitmap.create();
+    b.setBit(7, true);
+    b.setBit(20, true);
+    b.setBit(23, false); // STRLEN stays 3, no bit added
+    BitSet same = new BitSet();
+    same.set(7);
+    same.set(20);
+    assertEquals(3, b.byteLength());
+    assertEquals(same.length(), b.length()); // 21: highest set bit + 1
+    assertEquals(same.cardinality(), b.cardinality());
+    assertEquals(same.nextSetBit(8), b.nextSetBit(8));
+    assertEquals(-1, b.nextSetBit(21));
+    assertEquals(-1, b.nextSetBit(1L << 40));
+    assertEquals(same.nextClearBit(7), b.nextClearBit(7));
+    assertEquals(1000, b.nextClearBit(1000)); // past the end every bit is clear
+    assertEquals(20, b.bitPosFromByte(true, 1)); // BITPOS k 1 1: from byte 1, i.e. bit 8 on
+    assertEquals(7, b.nextSetBit(1)); // from bit 1
+    assertEquals(20, b.nextSetBit(16));
+    assertThrows(IndexOutOfBoundsException.class, () -> b.nextSetBit(-1));
+    assertThrows(IndexOutOfBoundsException.class, () -> b.nextClearBit(-1));
+    Bitmap ones = hex("ffffffffffffffff");
+    assertEquals(64, ones.nextClearBit(0));
+    assertEquals(64, ones.length());
+    assertEquals(0, Bitmap.create().length());
+    assertEquals(0, Bitmap.copyOf(new byte[9]).length());
+  }
+
+  @Test
+  void setBitsIterateInIncreasingOrder() {
+    Bitmap b = hex("8000000000000001 00 41");
+    List<Long> seen = new java.util.ArrayList<>();
+    for (long bit : b) {
+      seen.add(bit);
+    }
+    assertEquals(List.of(0L, 63L, 73L, 79L), seen);
+    assertArrayEquals(new long[] {0, 63, 73, 79}, b.stream().toArray());
+    assertEquals(4, b.stream().count());
+    java.util.PrimitiveIterator.OfLong it = Bitmap.create().iterator();
+    assertFalse(it.hasNext());
+    assertThrows(java.util.NoSuchElementException.class, it::nextLong);
+    java.util.stream.LongStream lazy = b.stream();
+    b.setBit(100, true); // the stream binds when its terminal operation starts, as BitSet's
+    assertEquals(5, lazy.count());
+  }
+
+  @Test
+  void nullArgumentsNameTheParameterAndChangeNothing() {
+    Bitmap b = hex("01");
+    Bitmap other = hex("02");
+    BitFieldType u4 = BitFieldType.unsigned(4);
+    assertNpe("value", () -> Bitmap.copyOf(null));
+    assertNpe("value", () -> Bitmap.wrap(null));
+    assertNpe("value", () -> b.set(null));
+    assertNpe("set", () -> Bitmap.fromBitSet(null));
+    assertNpe("unit", () -> b.bitCount(0, -1, null));
+    assertNpe("unit", () -> b.bitPos(true, 0, -1, null));
+    assertNpe("op", () -> Bitmap.bitOp(null, b, other, other));
+    assertNpe("dest", () -> Bitmap.bitOp(Bitmap.Op.OR, null, other, other));
+    assertNpe("a", () -> Bitmap.bitOp(Bitmap.Op.OR, b, null, other));
+    assertNpe("b", () -> Bitmap.bitOp(Bitmap.Op.OR, b, other, null));
+    assertNpe("op", () -> Bitmap.bitOp(null, b, new Bitmap[] {other}));
+    assertNpe("dest", () -> Bitmap.bitOp(Bitmap.Op.OR, null, new Bitmap[] {other}));
+    assertNpe("sources", () -> Bitmap.bitOp(Bitmap.Op.OR, b, (Bitmap[]) null));
+    assertNpe("sources[i]", () -> Bitmap.bitOp(Bitmap.Op.OR, b, new Bitmap[] {other, null}));
+    assertNpe("type", () -> b.getField(null, 0));
+    assertNpe("type", () -> b.setField(null, 0, 1, Bitmap.Overflow.WRAP));
+    assertNpe("overflow", () -> b.setField(u4, 0, 1, null));
+    assertNpe("type", () -> b.incrField(null, 0, 1, Bitmap.Overflow.WRAP));
+    assertNpe("overflow", () -> b.incrField(u4, 0, 1, null));
+    assertNpe("type", () -> BitField.create().get(null, 0));
+    assertNpe("type", () -> BitField.create().set(null, 0, 1));
+    assertNpe("type", () -> BitField.create().incrBy(null, 0, 1));
+    assertNpe("policy", () -> BitField.create().overflow(null));
+    assertNpe("bitmap", () -> BitField.create().run(null));
+    assertNpe("text", () -> BitFieldType.parse(null));
+    assertNpe("key", () -> BitmapKeyspace.create().get(null));
+    assertNpe("argv", () -> BitmapKeyspace.create().execute((byte[][]) null));
+    assertNpe("argv[i]", () -> BitmapKeyspace.create().execute(new byte[][] {null}));
+    assertEquals(hex("01"), b, "a rejected call changes nothing");
+    assertEquals(hex("02"), other);
+  }
+
+  private static void assertNpe(String name, org.junit.jupiter.api.function.Executable call) {
+    NullPointerException e = assertThrows(NullPointerException.class, call);
+    assertEquals(name, e.getMessage());
   }
 }
