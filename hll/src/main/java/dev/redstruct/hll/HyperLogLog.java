@@ -417,7 +417,8 @@ public final class HyperLogLog {
   /**
    * Returns the estimated cardinality of the union, like {@code PFCOUNT k1 k2 ...}: computed from
    * the register-wise maximum, ignoring and leaving untouched every cache. No sketch changes. An
-   * estimate of 2^63 or more gives {@link Long#MAX_VALUE} (see {@link #count()}).
+   * estimate of 2^63 or more gives {@link Long#MAX_VALUE} (see {@link #count()}). Static, and named
+   * so that no receiver seems to take part: call it as {@code HyperLogLog.countUnion(a, b)}.
    *
    * @param sketches the sketches (none gives 0)
    * @return the estimate
