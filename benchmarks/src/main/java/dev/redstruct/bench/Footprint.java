@@ -10,11 +10,11 @@ import org.openjdk.jol.info.GraphLayout;
  * .totalSize()}): every object reachable from the root, headers, padding and array slack included,
  * in the running JVM's layout (compressed oops and class pointers on default heaps).
  *
- * <p>JOL wants {@code -Djdk.attach.allowAttachSelf=true}; {@link Report} starts its sections in a
- * JVM that has it. Objects shared with the rest of the JVM (cached {@code Integer}s, interned
- * strings, static empty arrays) are counted when reachable, so build the compared structures from
- * equally fresh element objects. Not thread-safe with respect to the measured graph: measure
- * structures no other thread mutates.
+ * <p>JOL wants {@code -Djdk.attach.allowAttachSelf=true}; {@link dev.redstruct.bench.report.Report}
+ * starts its sections in a JVM that has it. Objects shared with the rest of the JVM (cached {@code
+ * Integer}s, interned strings, static empty arrays) are counted when reachable, so build the
+ * compared structures from equally fresh element objects. Not thread-safe with respect to the
+ * measured graph: measure structures no other thread mutates.
  */
 public final class Footprint {
   private Footprint() {}

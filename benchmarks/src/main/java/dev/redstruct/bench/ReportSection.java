@@ -4,11 +4,13 @@ package dev.redstruct.bench;
  * A part of the benchmark report that is not a JMH benchmark: a JOL bytes-per-element table, a
  * latency profile run in JVMs of its own, an accuracy curve.
  *
- * <p>Implementations have a public no-argument constructor and are listed, one class name per line,
- * in {@code benchmarks/src/main/resources/META-INF/services/dev.redstruct.bench.ReportSection}.
- * {@link Report} loads them with {@link java.util.ServiceLoader}, runs those whose {@link #id()}
- * the {@code --include}/{@code --exclude} options select, in {@code id} order, and prints each
- * result as a table. A section that throws is reported as failed; the others still run.
+ * <p>Extend {@link AbstractReportSection}, which holds the id and title. Implementations have a
+ * public no-argument constructor and are listed, one class name per line, in {@code
+ * benchmarks/src/main/resources/META-INF/services/dev.redstruct.bench.ReportSection}. The report
+ * ({@link dev.redstruct.bench.report.Report}) loads them with {@link java.util.ServiceLoader}, runs
+ * those whose {@link #id()} the {@code --include}/{@code --exclude} options select, in {@code id}
+ * order, and prints each result as a table. A section that throws is reported as failed; the others
+ * still run.
  *
  * <p>Sections must honour {@link ReportOptions#quick()}: in quick mode (the default) a section
  * should finish in a few seconds, e.g. by measuring fewer sizes.

@@ -1,5 +1,6 @@
 package dev.redstruct.bench;
 
+import dev.redstruct.bench.report.Report;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;

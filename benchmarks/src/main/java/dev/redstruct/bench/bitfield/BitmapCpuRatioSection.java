@@ -1,14 +1,13 @@
 package dev.redstruct.bench.bitfield;
 
+import dev.redstruct.bench.AbstractReportSection;
 import dev.redstruct.bench.Goal;
 import dev.redstruct.bench.ReportOptions;
-import dev.redstruct.bench.ReportSection;
 import dev.redstruct.bench.SectionResult;
 import dev.redstruct.bench.Verdict;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The bitfield goals (bitCount, AND, getBit, setBit against BitSet) measured a second way: by the
@@ -17,22 +16,16 @@ import java.util.Locale;
  * 0.5x to 2x between runs because the two variants are timed by the wall clock a second apart; this
  * section's ratios move by a few percent. The goals are the {@link Goal}s of the JMH classes.
  */
-public final class BitmapCpuRatioSection implements ReportSection {
+public final class BitmapCpuRatioSection extends AbstractReportSection {
   private static final List<Class<?>> GOAL_CLASSES =
       List.of(
           BitmapBitCountBenchmark.class, BitmapBitOpBenchmark.class, BitmapSetGetBenchmark.class);
 
-  /** For the service loader. */
-  public BitmapCpuRatioSection() {}
-
-  @Override
-  public String id() {
-    return "bitfield.cpu-ratios";
-  }
-
-  @Override
-  public String title() {
-    return "Bitmap vs BitSet by CPU time, alternating blocks (ratio = BitSet time / Bitmap time)";
+  /** Creates the section (ServiceLoader). */
+  public BitmapCpuRatioSection() {
+    super(
+        "bitfield.cpu-ratios",
+        "Bitmap vs BitSet by CPU time, alternating blocks (ratio = BitSet time / Bitmap time)");
   }
 
   @Override
@@ -52,7 +45,7 @@ public final class BitmapCpuRatioSection implements ReportSection {
   static SectionResult table(String childOutput, int rounds) {
     SectionResult.Builder table =
         SectionResult.table(
-            "operation", "bitSet ns/op", "redstruct ns/op", "ratio", "p25..p75", "target", "goal");
+            "operation", "bitSet ns/op", "redstruct ns/op", "ratio", "p25..p75", "goal");
     for (String line : childOutput.split("\n")) {
       if (!line.startsWith("ratio ")) {
         continue;
@@ -62,11 +55,10 @@ public final class BitmapCpuRatioSection implements ReportSection {
       double target = goal(f[1]);
       table.row(
           f[1],
-          f[2],
-          f[3],
-          String.format(Locale.ROOT, "%.2fx", median),
+          Double.parseDouble(f[2]),
+          Double.parseDouble(f[3]),
+          median,
           f[5] + ".." + f[6],
-          Double.isNaN(target) ? "" : ">=" + target,
           Double.isNaN(target) ? "" : Verdict.atLeast(median, target));
     }
     return table

@@ -1,8 +1,8 @@
 package dev.redstruct.bench.core;
 
+import dev.redstruct.bench.AbstractReportSection;
 import dev.redstruct.bench.Footprint;
 import dev.redstruct.bench.ReportOptions;
-import dev.redstruct.bench.ReportSection;
 import dev.redstruct.bench.SectionResult;
 import dev.redstruct.bench.SvgPlot;
 import java.nio.charset.StandardCharsets;
@@ -15,18 +15,10 @@ import java.util.function.IntFunction;
  * Redis strings keep them before integer encoding). Shows why the packed encodings (ziplist,
  * listpack, intset) matter; also the reference use of {@link Footprint} and {@link SvgPlot}.
  */
-public final class IntegerFootprintSection implements ReportSection {
+public final class IntegerFootprintSection extends AbstractReportSection {
   /** Creates the section (ServiceLoader). */
-  public IntegerFootprintSection() {}
-
-  @Override
-  public String id() {
-    return "core.footprint";
-  }
-
-  @Override
-  public String title() {
-    return "Integers as long[], Long[] and decimal byte[][]: bytes per element";
+  public IntegerFootprintSection() {
+    super("core.footprint", "Integers as long[], Long[] and decimal byte[][]: bytes per element");
   }
 
   @Override
@@ -51,7 +43,7 @@ public final class IntegerFootprintSection implements ReportSection {
       }
       plot.series(names[layout], xs, ys);
     }
-    Path svg = plot.write(options.outputDir().resolve(id() + ".svg"));
+    Path svg = plot.write(file(options, ".svg"));
     return table
         .note("JOL GraphLayout.totalSize of the array and everything it references, / n")
         .note("marginal = (size(n) - size(0)) / n, i.e. without the empty array's header")

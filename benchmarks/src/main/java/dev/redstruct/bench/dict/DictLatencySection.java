@@ -1,7 +1,7 @@
 package dev.redstruct.bench.dict;
 
+import dev.redstruct.bench.AbstractReportSection;
 import dev.redstruct.bench.ReportOptions;
-import dev.redstruct.bench.ReportSection;
 import dev.redstruct.bench.SectionResult;
 import dev.redstruct.bench.SvgPlot;
 import dev.redstruct.bench.Verdict;
@@ -17,21 +17,13 @@ import java.util.List;
  * the four runs is a child JVM ({@link DictPutLatency}). Target: Dict's worst put at most 0.05 ×
  * HashMap's worst put under ZGC, from the same report run.
  */
-public final class DictLatencySection implements ReportSection {
+public final class DictLatencySection extends AbstractReportSection {
   private static final List<String> GCS = List.of("ZGC", "G1");
   private static final List<String> MAPS = List.of("dict", "hashMap");
 
-  /** For the service loader. */
-  public DictLatencySection() {}
-
-  @Override
-  public String id() {
-    return "dict.latency";
-  }
-
-  @Override
-  public String title() {
-    return "Dict vs HashMap: latency of every put while growing from empty (µs)";
+  /** Creates the section (ServiceLoader). */
+  public DictLatencySection() {
+    super("dict.latency", "Dict vs HashMap: latency of every put while growing from empty (µs)");
   }
 
   @Override

@@ -1,8 +1,8 @@
 package dev.redstruct.bench.hll;
 
 import com.clearspring.analytics.stream.cardinality.HyperLogLogPlus;
+import dev.redstruct.bench.AbstractReportSection;
 import dev.redstruct.bench.ReportOptions;
-import dev.redstruct.bench.ReportSection;
 import dev.redstruct.bench.SectionResult;
 import dev.redstruct.bench.SvgPlot;
 import dev.redstruct.hll.HyperLogLog;
@@ -17,21 +17,13 @@ import org.apache.datasketches.hll.TgtHllType;
  * HyperLogLogPlus(14). Each seed feeds one stream of random 8-byte elements to the three sketches
  * and reads every estimate at fixed checkpoints. Writes {@code hll.accuracy.svg}.
  */
-public final class HllAccuracySection implements ReportSection {
+public final class HllAccuracySection extends AbstractReportSection {
   /** Creates the section (ServiceLoader). */
-  public HllAccuracySection() {}
+  public HllAccuracySection() {
+    super("hll.accuracy", "HyperLogLog accuracy: RMS relative error vs cardinality (P = 14)");
+  }
 
   private static final String[] NAMES = {"redstruct", "DataSketches HLL_6", "stream-lib HLL++"};
-
-  @Override
-  public String id() {
-    return "hll.accuracy";
-  }
-
-  @Override
-  public String title() {
-    return "HyperLogLog accuracy: RMS relative error vs cardinality (P = 14)";
-  }
 
   @Override
   public SectionResult run(ReportOptions options) throws Exception {
@@ -61,7 +53,7 @@ public final class HllAccuracySection implements ReportSection {
       }
       plot.series(NAMES[s], xs, ys);
     }
-    Path svg = plot.write(options.outputDir().resolve(id() + ".svg"));
+    Path svg = plot.write(file(options, ".svg"));
     return table
         .note(
             seeds

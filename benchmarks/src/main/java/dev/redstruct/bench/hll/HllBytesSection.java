@@ -1,8 +1,8 @@
 package dev.redstruct.bench.hll;
 
 import com.clearspring.analytics.stream.cardinality.HyperLogLogPlus;
+import dev.redstruct.bench.AbstractReportSection;
 import dev.redstruct.bench.ReportOptions;
-import dev.redstruct.bench.ReportSection;
 import dev.redstruct.bench.SectionResult;
 import dev.redstruct.hll.HyperLogLog;
 import org.apache.datasketches.hll.HllSketch;
@@ -13,18 +13,10 @@ import org.apache.datasketches.hll.TgtHllType;
  * string value (sparse below about 3000 bytes), DataSketches compact HLL_6 and HLL_8, stream-lib
  * {@code getBytes}.
  */
-public final class HllBytesSection implements ReportSection {
+public final class HllBytesSection extends AbstractReportSection {
   /** Creates the section (ServiceLoader). */
-  public HllBytesSection() {}
-
-  @Override
-  public String id() {
-    return "hll.bytes";
-  }
-
-  @Override
-  public String title() {
-    return "HyperLogLog serialized state: bytes";
+  public HllBytesSection() {
+    super("hll.bytes", "HyperLogLog serialized state: bytes");
   }
 
   @Override

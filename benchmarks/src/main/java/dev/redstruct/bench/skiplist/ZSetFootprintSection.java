@@ -1,8 +1,8 @@
 package dev.redstruct.bench.skiplist;
 
+import dev.redstruct.bench.AbstractReportSection;
 import dev.redstruct.bench.Footprint;
 import dev.redstruct.bench.ReportOptions;
-import dev.redstruct.bench.ReportSection;
 import dev.redstruct.bench.SectionResult;
 import dev.redstruct.bench.Verdict;
 
@@ -11,18 +11,12 @@ import dev.redstruct.bench.Verdict;
  * members, dict + skiplist beyond) against the TreeSet + HashMap composite. Target: at most 0.25x
  * the composite while compact (n &lt;= 128).
  */
-public final class ZSetFootprintSection implements ReportSection {
+public final class ZSetFootprintSection extends AbstractReportSection {
   /** Creates the section (ServiceLoader). */
-  public ZSetFootprintSection() {}
-
-  @Override
-  public String id() {
-    return "skiplist.footprint";
-  }
-
-  @Override
-  public String title() {
-    return "Sorted set: bytes per member, ZSet vs TreeSet<ScoredMember> + HashMap<String, Double>";
+  public ZSetFootprintSection() {
+    super(
+        "skiplist.footprint",
+        "Sorted set: bytes per member, ZSet vs TreeSet<ScoredMember> + HashMap<String, Double>");
   }
 
   @Override

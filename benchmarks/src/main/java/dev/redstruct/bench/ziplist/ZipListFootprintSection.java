@@ -1,8 +1,8 @@
 package dev.redstruct.bench.ziplist;
 
+import dev.redstruct.bench.AbstractReportSection;
 import dev.redstruct.bench.Footprint;
 import dev.redstruct.bench.ReportOptions;
-import dev.redstruct.bench.ReportSection;
 import dev.redstruct.bench.SectionResult;
 import dev.redstruct.bench.Verdict;
 import dev.redstruct.ziplist.ZipList;
@@ -22,7 +22,7 @@ import java.util.function.IntFunction;
  * the slack costs on each side and carry the same target for information. Comparing a trimmed
  * ZipList with an untrimmed {@code ArrayList}, as this section once did, flattered the ZipList.
  */
-public final class ZipListFootprintSection implements ReportSection {
+public final class ZipListFootprintSection extends AbstractReportSection {
   private static final String[] NAMES = {
     "ZipList (appended)",
     "ZipList (trimmed)",
@@ -38,16 +38,10 @@ public final class ZipListFootprintSection implements ReportSection {
   private static final int STRINGS_TRIMMED = 4;
 
   /** Creates the section (ServiceLoader). */
-  public ZipListFootprintSection() {}
-
-  @Override
-  public String id() {
-    return "ziplist.footprint";
-  }
-
-  @Override
-  public String title() {
-    return "ZipList footprint: bytes per element vs ArrayList<String> in the same state";
+  public ZipListFootprintSection() {
+    super(
+        "ziplist.footprint",
+        "ZipList footprint: bytes per element vs ArrayList<String> in the same state");
   }
 
   @Override

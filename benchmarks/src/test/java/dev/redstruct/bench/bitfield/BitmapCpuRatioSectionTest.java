@@ -30,8 +30,11 @@ class BitmapCpuRatioSectionTest {
     SectionResult r = BitmapCpuRatioSection.table(child, 41);
     assertEquals(2, r.rows().size());
     assertEquals(
-        List.of("bitCount", "41705.820", "28811.713", "1.45x", "1.393..1.470", ">=1.0", "PASS"),
+        List.of("bitCount", "41706", "28812", "1.45", "1.393..1.470", "PASS >= 1"),
         r.rows().get(0));
-    assertEquals("MISS", r.rows().get(1).get(6));
+    assertEquals("MISS >= 1", r.rows().get(1).get(5));
+    assertEquals(2, r.checks().size());
+    assertEquals("operation=and", r.checks().get(1).name());
+    assertEquals("ratio", r.checks().get(1).measure());
   }
 }

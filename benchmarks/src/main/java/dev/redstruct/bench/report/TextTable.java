@@ -1,4 +1,4 @@
-package dev.redstruct.bench;
+package dev.redstruct.bench.report;
 
 import java.util.List;
 
@@ -72,14 +72,16 @@ final class TextTable {
     return width;
   }
 
-  /** A column is numeric when every non-empty cell parses as a number (after dropping 'x'). */
+  /**
+   * A column is numeric when every non-empty cell parses as a number (after dropping '±' and '×').
+   */
   private static boolean[] numericColumns(int n, List<List<String>> rows) {
     boolean[] numeric = new boolean[n];
     for (int c = 0; c < n; c++) {
       boolean any = false;
       boolean all = true;
       for (List<String> row : rows) {
-        String cell = row.get(c).replace("±", "").replace("x", "").trim();
+        String cell = row.get(c).replace("±", "").replace("×", "").trim();
         if (cell.isEmpty() || cell.equals("-")) {
           continue;
         }

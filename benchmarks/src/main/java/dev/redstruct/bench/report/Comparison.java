@@ -1,5 +1,8 @@
-package dev.redstruct.bench;
+package dev.redstruct.bench.report;
 
+import dev.redstruct.bench.Goal;
+import dev.redstruct.bench.QuickParams;
+import dev.redstruct.bench.Verdict;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -7,7 +10,6 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.Result;
@@ -34,8 +36,9 @@ final class Comparison {
    * @param error the 99.9% confidence half-width ({@code NaN} when too few samples)
    * @param unit the score unit
    * @param ratio {@code score / baselineScore}; {@code NaN} without a baseline result
-   * @param goal the goal in words, e.g. {@code ">= 0.70"}; {@code ""} when none
-   * @param verdict PASS/MISS, or {@code null} when there is no goal or no baseline result
+   * @param goal the goal in words, e.g. {@code ">= 0.7"}; {@code ""} when none
+   * @param verdict the ratio judged against the goal ({@code NaN} value without a baseline result),
+   *     or {@code null} when no goal applies
    * @param bytesPerOp {@code gc.alloc.rate.norm} when the GC profiler ran, else {@code NaN}
    */
   record Row(
@@ -67,6 +70,23 @@ final class Comparison {
     String simpleClassName() {
       return className.substring(className.lastIndexOf('.') + 1);
     }
+
+    /** The package below {@code dev.redstruct.bench}, e.g. {@code dict}. */
+    String module() {
+      return moduleOf(className);
+    }
+
+    /** Whether the row measures time per operation (lower is better). */
+    boolean timePerOp() {
+      return unit.endsWith("/op");
+    }
+  }
+
+  /** The package segment after {@code dev.redstruct.bench.}, or the whole package. */
+  static String moduleOf(String className) {
+    String pkg = className.substring(0, Math.max(0, className.lastIndexOf('.')));
+    String prefix = "dev.redstruct.bench.";
+    return pkg.startsWith(prefix) ? pkg.substring(prefix.length()) : pkg;
   }
 
   /** Rows grouped by class, then operation and params in JMH's order, baseline first. */
@@ -150,9 +170,8 @@ final class Comparison {
         continue;
       }
       words.add(describe(g));
-      if (!Double.isNaN(ratio)) {
-        Verdict v = Verdict.within(ratio, g.atLeast(), g.atMost());
-        verdict = verdict == Verdict.MISS ? verdict : v;
+      if (verdict == null || verdict.pass()) {
+        verdict = Verdict.within(ratio, g.atLeast(), g.atMost()); // a MISS sticks
       }
     }
     return new Row(
@@ -166,7 +185,7 @@ final class Comparison {
         row.error,
         row.unit,
         ratio,
-        String.join(" ", words),
+        String.join("; ", words),
         verdict,
         row.bytesPerOp);
   }
@@ -174,15 +193,14 @@ final class Comparison {
   /**
    * Goals of the classes among {@code rows} that no row matched, because their operation, variant
    * or {@code params} were not run (quick mode's {@link QuickParams}, {@code --include}, {@code
-   * --param}); described as {@code "Class op_variant params (goal)"}. They count as neither PASS
-   * nor MISS.
+   * --param}). They count as neither PASS nor MISS.
    */
-  static List<String> goalsNotRun(List<Row> rows) {
+  static List<GoalLine> goalsNotRun(List<Row> rows) {
     Map<String, List<Row>> byClass = new LinkedHashMap<>();
     for (Row r : rows) {
       byClass.computeIfAbsent(r.className, k -> new ArrayList<>()).add(r);
     }
-    List<String> out = new ArrayList<>();
+    List<GoalLine> out = new ArrayList<>();
     byClass.forEach(
         (cls, classRows) -> {
           for (Goal g : goalsOf(cls)) {
@@ -197,30 +215,20 @@ final class Comparison {
               String simple = cls.substring(cls.lastIndexOf('.') + 1);
               String params = g.params().isBlank() ? "" : " " + g.params();
               out.add(
-                  simple
-                      + " "
-                      + g.operation()
-                      + "_"
-                      + g.variant()
-                      + params
-                      + " ("
-                      + describe(g)
-                      + ")");
+                  GoalLine.notRun(
+                      moduleOf(cls),
+                      simple + " " + g.operation() + "_" + g.variant() + params,
+                      "ratio to " + baselineOf(cls),
+                      Verdict.within(Double.NaN, g.atLeast(), g.atMost())));
             }
           }
         });
     return out;
   }
 
+  /** The goal's bounds in words, e.g. {@code ">= 0.7"}, as {@link Verdict#threshold()} says. */
   static String describe(Goal g) {
-    StringBuilder s = new StringBuilder();
-    if (!Double.isNaN(g.atLeast())) {
-      s.append(String.format(Locale.ROOT, ">=%.2f", g.atLeast()));
-    }
-    if (!Double.isNaN(g.atMost())) {
-      s.append(s.length() == 0 ? "" : ",").append(String.format(Locale.ROOT, "<=%.2f", g.atMost()));
-    }
-    return s.toString();
+    return Verdict.within(Double.NaN, g.atLeast(), g.atMost()).threshold();
   }
 
   /** Whether every {@code name=value} of {@code filter} (comma-separated) is among the params. */

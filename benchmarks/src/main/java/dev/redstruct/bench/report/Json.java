@@ -1,4 +1,4 @@
-package dev.redstruct.bench;
+package dev.redstruct.bench.report;
 
 import java.util.List;
 import java.util.Map;
@@ -16,6 +16,20 @@ final class Json {
     StringBuilder out = new StringBuilder();
     write(out, value, 0);
     return out.append('\n').toString();
+  }
+
+  /**
+   * A {@code @Param} value as JSON should carry it: a whole number as a {@link Long}, a decimal
+   * number as a {@link Double}, anything else as the string.
+   */
+  static Object numberOrString(String s) {
+    if (s.matches("-?(0|[1-9][0-9]{0,17})")) {
+      return Long.parseLong(s);
+    }
+    if (s.matches("-?(0|[1-9][0-9]*)\\.[0-9]+")) {
+      return Double.parseDouble(s);
+    }
+    return s;
   }
 
   private static void write(StringBuilder out, Object value, int indent) {

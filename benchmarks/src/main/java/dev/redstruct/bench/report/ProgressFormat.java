@@ -1,5 +1,6 @@
-package dev.redstruct.bench;
+package dev.redstruct.bench.report;
 
+import dev.redstruct.bench.SectionResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.redstruct.bench;
+package dev.redstruct.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Quick-mode parameter selection: {@link QuickParams} narrowing and {@code --param} overrides. */
+/**
+ * Quick-mode parameter selection: {@link dev.redstruct.bench.QuickParams} narrowing and {@code
+ * --param} overrides.
+ */
 class JmhPlanTest {
   private static final String PAIR = FixturePairBenchmark.class.getName();
 

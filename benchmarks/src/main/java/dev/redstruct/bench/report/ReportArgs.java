@@ -1,5 +1,6 @@
-package dev.redstruct.bench;
+package dev.redstruct.bench.report;
 
+import dev.redstruct.bench.ReportOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,11 @@
-package dev.redstruct.bench;
+package dev.redstruct.bench.report;
 
+import dev.redstruct.bench.Goal;
+import dev.redstruct.bench.ReportOptions;
+import dev.redstruct.bench.ReportSection;
+import dev.redstruct.bench.SectionResult;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -17,7 +23,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
@@ -34,9 +39,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * The benchmark report: runs the JMH benchmarks under {@code dev.redstruct.bench} (quick mode by
  * default), then the {@link ReportSection}s, prints one table per benchmark class with each
- * variant's ratio to the class's baseline and its {@link Goal} verdict, and writes {@code
- * report.md}, {@code report.json}, JMH's raw {@code jmh.json} and its verbose {@code jmh.log} to
- * the output directory. Run it as {@code java -jar benchmarks/target/benchmarks.jar --help}.
+ * variant's ratio to the class's baseline and its {@link Goal} verdict, lists every goal (JMH and
+ * sections) with its threshold, and writes {@code report.md} (with its charts), {@code
+ * report.json}, JMH's raw {@code jmh.json} and its verbose {@code jmh.log} to the output directory.
+ * Run it as {@code java -jar benchmarks/target/benchmarks.jar --help}.
  *
  * <p>Exit status: 0 when everything ran (goals may be missed), 1 when a benchmark or section
  * failed, 2 for a bad command line.
@@ -69,7 +75,11 @@ public final class Report {
 
   private final ReportArgs args;
   private final ReportOptions options;
-  private final PrintStream console = System.out;
+
+  /** UTF-8 whatever the platform default: tables print µs and ×. */
+  private final PrintStream console =
+      new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+
   private final double loadAtStart =
       ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 
@@ -130,7 +140,9 @@ public final class Report {
       return 0;
     }
     Files.createDirectories(options.outputDir());
-    console.printf("redstruct benchmark report, %s mode%n", options.full() ? "full" : "quick");
+    console.printf(
+        "redstruct benchmark report, %s mode (the machine may be busy: trust ratios over scores)%n",
+        options.full() ? "full" : "quick");
     List<Comparison.Row> rows = new ArrayList<>();
     List<String> failed = new ArrayList<>();
     List<ReportWriter.Cost> costs = new ArrayList<>();
@@ -139,17 +151,29 @@ public final class Report {
     }
     List<ReportWriter.SectionOutcome> sections = args.sections ? runSections() : List.of();
     sections.forEach(s -> costs.add(new ReportWriter.Cost("section " + s.id(), s.secs())));
-    Map<String, String> header = header(start);
+    List<GoalLine> notRun = Comparison.goalsNotRun(rows);
+    Path goalChart = Charts.goals(GoalLine.all(rows, notRun, sections), options.outputDir());
+    Map<String, Path> throughputCharts = Charts.throughput(rows, options.outputDir());
+    Map<String, Object> header = header(start, options, selectionText(), loadAtStart);
     ReportWriter writer =
         new ReportWriter(
             new ReportWriter.Data(
-                header, rows, failed, sections, args.gc, costs, Comparison.goalsNotRun(rows)));
+                header,
+                rows,
+                failed,
+                sections,
+                args.gc,
+                costs,
+                notRun,
+                options.outputDir(),
+                goalChart,
+                throughputCharts));
     console.print(writer.text());
     write("report.md", writer.markdown());
-    write("report.json", writer.json());
+    write("report.json", ReportJson.write(writer));
     console.printf(
-        "Wrote %s and report.json in %s (%s)%n",
-        options.outputDir().resolve("report.md"), options.outputDir(), header.get("elapsed"));
+        "Wrote %s, report.json and charts in %s%n",
+        options.outputDir().resolve("report.md"), options.outputDir());
     boolean anyFailed = !failed.isEmpty() || sections.stream().anyMatch(s -> s.result() == null);
     return anyFailed ? 1 : 0;
   }
@@ -331,20 +355,25 @@ public final class Report {
     }
   }
 
-  private Map<String, String> header(Instant start) {
-    Map<String, String> h = new LinkedHashMap<>();
+  /**
+   * The header of report.md and report.json: what ran, on which code and machine. Keys are stable
+   * (report.json's schema); values are numbers where they are numbers.
+   */
+  static Map<String, Object> header(
+      Instant start, ReportOptions options, String selection, double loadAtStart) {
+    Map<String, Object> h = new LinkedHashMap<>();
     h.put("date", start.truncatedTo(ChronoUnit.SECONDS).toString());
+    h.put("commit", Environment.commit());
+    h.put("worktreeClean", Environment.clean());
     h.put("mode", options.full() ? "full" : "quick");
     h.put("jmh", options.full() ? FULL_JMH : QUICK_JMH);
-    h.put(
-        "jvm",
-        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-    h.put("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
-    h.put("load average at start", String.format(Locale.ROOT, "%.2f", loadAtStart));
+    h.put("jdk", Environment.jdk());
+    h.put("cpuModel", Environment.cpuModel());
+    h.put("cores", Runtime.getRuntime().availableProcessors());
+    h.put("loadAverageAtStart", Math.round(loadAtStart * 100) / 100.0);
     h.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-    h.put("selection", selectionText());
-    long secs = TimeUnit.MILLISECONDS.toSeconds(System.currentTimeMillis() - start.toEpochMilli());
-    h.put("elapsed", String.format(Locale.ROOT, "%dm%02ds", secs / 60, secs % 60));
+    h.put("selection", selection);
+    h.put("elapsedSeconds", Duration.between(start, Instant.now()).toSeconds());
     return h;
   }
 

@@ -1,5 +1,6 @@
-package dev.redstruct.bench;
+package dev.redstruct.bench.report;
 
+import dev.redstruct.bench.QuickParams;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,7 +23,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * <p>In quick mode a class's {@link QuickParams} replace the declared values of the parameters it
  * names; {@code --param} overrides win over both.
  */
-final class JmhPlan {
+public final class JmhPlan {
   /**
    * One JMH run: these methods (full names) with these parameter values.
    *
@@ -128,8 +129,16 @@ final class JmhPlan {
     return q == null ? Map.of() : parseQuickParams(q.value());
   }
 
-  /** Parses {@code "name=v1,v2"} strings; see {@link #quickParams(String)}. */
-  static Map<String, List<String>> parseQuickParams(String[] specs) {
+  /**
+   * Parses {@code "name=v1,v2"} strings, as {@link QuickParams} holds them; the sanity test checks
+   * every class's with it.
+   *
+   * @param specs the strings
+   * @return parameter name to values, in declaration order
+   * @throws IllegalArgumentException if a string is not {@code name=v1,v2} or names a parameter
+   *     twice
+   */
+  public static Map<String, List<String>> parseQuickParams(String[] specs) {
     Map<String, List<String>> out = new LinkedHashMap<>();
     for (String spec : specs) {
       int eq = spec.indexOf('=');
