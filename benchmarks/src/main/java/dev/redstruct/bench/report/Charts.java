@@ -86,7 +86,7 @@ final class Charts {
               TOP - 6,
               x,
               height - 34));
-      text(svg, x, height - 20, "middle", SectionResult.format(t), "");
+      text(svg, x, height - 20, "middle", tickLabel(t), "");
     }
     for (int i = 0; i < shown.size(); i++) {
       GoalLine g = shown.get(i);
@@ -167,6 +167,12 @@ final class Charts {
       out.add(t);
     }
     return out;
+  }
+
+  /** {@code 0.1}, {@code 1}, {@code 2.5}: three significant digits without trailing zeros. */
+  static String tickLabel(double t) {
+    String s = SectionResult.format(t);
+    return s.contains(".") ? s.replaceFirst("0+$", "").replaceFirst("\\.$", "") : s;
   }
 
   /** The smallest of 1, 2, 5 times a power of ten that is at least {@code v}. */

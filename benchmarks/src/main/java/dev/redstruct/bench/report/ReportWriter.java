@@ -87,7 +87,7 @@ final class ReportWriter {
 
   /** Overview, every goal, failures, and the cost of the run. */
   String summary() {
-    StringBuilder out = new StringBuilder();
+    StringBuilder out = new StringBuilder(machineLine()).append("\n\n");
     out.append("Overview: redstruct / JDK baseline, same run (throughput: above 1 is faster)\n");
     out.append(TextTable.plain(List.of("module", "ratios", "goals"), overviewCells()));
     out.append('\n').append(goalCountLine()).append('\n');
@@ -211,6 +211,23 @@ final class ReportWriter {
       rows.add(List.of(l.module(), ratios, l.goalsText()));
     }
     return rows;
+  }
+
+  /** The header in one line: mode, commit, JDK, CPU, cores. */
+  String machineLine() {
+    Map<String, Object> h = data.header;
+    Object commit = h.getOrDefault("commit", "unknown");
+    String shortCommit =
+        commit.toString().length() == 40 ? commit.toString().substring(0, 12) : "" + commit;
+    return String.format(
+        Locale.ROOT,
+        "%s mode, commit %s%s, %s, %s x %s cores",
+        h.getOrDefault("mode", "?"),
+        shortCommit,
+        Boolean.FALSE.equals(h.get("worktreeClean")) ? " + local changes" : "",
+        h.getOrDefault("jdk", "?"),
+        h.getOrDefault("cpuModel", "?"),
+        h.getOrDefault("cores", "?"));
   }
 
   /** Header lines: key: value, elapsed as minutes and seconds. */

@@ -6,8 +6,8 @@ import java.util.Map;
 
 /**
  * One unit per table: JMH reports each class in its own {@code @OutputTimeUnit} (ops/s, ops/ms,
- * ops/us, or ns/op for time modes), so the report converts every score of a table to one unit,
- * chosen so that the median score is at least 1 in it.
+ * ops/us, or ns/op for time modes), so the report converts every score of a table to one unit: the
+ * largest in which the smallest score is still at least 1 (no 0.0166 ops/ms next to 2.49).
  */
 final class Units {
   private Units() {}
@@ -54,7 +54,7 @@ final class Units {
 
   /**
    * The unit for a table of these scores (each given with its JMH unit, all of one kind): the
-   * largest unit in which the median score is still at least 1.
+   * largest unit in which the smallest score is still at least 1.
    */
   static Unit common(double[] scores, String[] units) {
     boolean time = units.length > 0 && units[0].endsWith("/op");
@@ -69,12 +69,10 @@ final class Units {
     if (base.length == 0) {
       return ladder.get(0);
     }
-    double[] sorted = base.clone();
-    Arrays.sort(sorted);
-    double median = sorted[sorted.length / 2];
+    double min = Arrays.stream(base).min().getAsDouble();
     Unit pick = ladder.get(0);
     for (Unit u : ladder) {
-      if (median / u.perBase >= 1) {
+      if (min / u.perBase >= 1) {
         pick = u;
       }
     }

@@ -207,7 +207,7 @@ class ReportOutputTest {
   @Test
   void oneUnitPerTableAndThreeSignificantDigits() throws IOException {
     String md = writer().markdown();
-    // ThingGet mixes ops/us and ops/ms: printed in one unit, ops/µs (median >= 1 there)
+    // ThingGet mixes ops/us and ops/ms: printed in one unit, the largest where the least is >= 1
     assertTrue(md.contains("### ThingGetBenchmark (x, baseline jdk, ops/µs)"), md);
     assertTrue(md.contains("| get | size=128 | redstruct | 6.00 | ± 0.300 | 0.600× |"), md);
     assertTrue(md.contains("| get | size=1024 | redstruct | 4.00 | ± 0.200 | 0.800× |"), md);
@@ -234,6 +234,9 @@ class ReportOutputTest {
     assertEquals("ops/µs", u.label());
     assertEquals(4.0, Units.convert(4000, "ops/ms", u), 1e-12);
     assertEquals("ns/op", Units.common(new double[] {5}, new String[] {"ns/op"}).label());
+    // ZSetAdd at 1000 and 100000 members: ops/s, not 2.49 next to 0.0166 ops/ms
+    assertEquals(
+        "ops/s", Units.common(new double[] {2491, 16.6}, new String[] {"ops/s", "ops/s"}).label());
   }
 
   @Test
@@ -389,6 +392,7 @@ class ReportOutputTest {
     assertTrue(text.contains("no baseline (>= 1)"), text);
     assertTrue(text.contains("FAILED: boom"), text);
     assertTrue(text.contains("PASS <= 16"), text);
+    assertTrue(text.contains("quick mode, commit 0123456789ab, "), text);
   }
 
   @Test
