@@ -1,8 +1,6 @@
 package dev.redstruct.bench;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,11 +100,7 @@ public final class SvgPlot {
    * @throws IOException if writing fails
    */
   public Path write(Path file) throws IOException {
-    if (file.getParent() != null) {
-      Files.createDirectories(file.getParent());
-    }
-    Files.writeString(file, toSvg(), StandardCharsets.UTF_8);
-    return file;
+    return Svg.write(file, toSvg());
   }
 
   /**
@@ -120,24 +114,16 @@ public final class SvgPlot {
     }
     Axis x = axis(true);
     Axis y = axis(false);
-    StringBuilder svg = new StringBuilder();
-    svg.append(
-        String.format(
-            Locale.ROOT,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
-                + " font-family=\"sans-serif\" font-size=\"12\">%n",
-            WIDTH,
-            HEIGHT));
-    svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    text(svg, WIDTH / 2.0, 22, "middle", title, "font-size=\"15\"");
-    text(svg, LEFT + plotWidth() / 2.0, HEIGHT - 12, "middle", xLabel, "");
+    StringBuilder svg = Svg.open(WIDTH, HEIGHT, 12);
+    Svg.text(svg, WIDTH / 2.0, 22, "middle", title, "font-size=\"15\"");
+    Svg.text(svg, LEFT + plotWidth() / 2.0, HEIGHT - 12, "middle", xLabel, "");
     svg.append(
         String.format(
             Locale.ROOT,
             "<text x=\"16\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 16 %d)\">%s</text>%n",
             TOP + plotHeight() / 2,
             TOP + plotHeight() / 2,
-            escape(yLabel)));
+            Svg.escape(yLabel)));
     grid(svg, x, y);
     for (int i = 0; i < series.size(); i++) {
       line(svg, series.get(i), COLORS[i % COLORS.length], x, y, i);
@@ -148,13 +134,13 @@ public final class SvgPlot {
   private void grid(StringBuilder svg, Axis x, Axis y) {
     for (double t : x.ticks()) {
       double px = x.toPixel(t);
-      svg.append(gridLine(px, TOP, px, TOP + plotHeight()));
-      text(svg, px, TOP + plotHeight() + 16, "middle", tickLabel(t), "");
+      Svg.line(svg, px, TOP, px, TOP + plotHeight(), "#dddddd", 1);
+      Svg.text(svg, px, TOP + plotHeight() + 16, "middle", tickLabel(t), "");
     }
     for (double t : y.ticks()) {
       double py = y.toPixel(t);
-      svg.append(gridLine(LEFT, py, LEFT + plotWidth(), py));
-      text(svg, LEFT - 6, py + 4, "end", tickLabel(t), "");
+      Svg.line(svg, LEFT, py, LEFT + plotWidth(), py, "#dddddd", 1);
+      Svg.text(svg, LEFT - 6, py + 4, "end", tickLabel(t), "");
     }
     svg.append(
         String.format(
@@ -188,46 +174,8 @@ public final class SvgPlot {
     svg.append(dots);
     double ly = TOP + 10 + index * 18;
     double lx = LEFT + plotWidth() + 12;
-    svg.append(
-        String.format(
-            Locale.ROOT,
-            "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"/>%n",
-            lx,
-            ly,
-            lx + 18,
-            ly,
-            color));
-    text(svg, lx + 24, ly + 4, "start", s.name, "");
-  }
-
-  private static String gridLine(double x1, double y1, double x2, double y2) {
-    return String.format(
-        Locale.ROOT,
-        "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#dddddd\"/>%n",
-        x1,
-        y1,
-        x2,
-        y2);
-  }
-
-  private static void text(
-      StringBuilder svg, double x, double y, String anchor, String s, String extra) {
-    svg.append(
-        String.format(
-            Locale.ROOT,
-            "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" %s>%s</text>%n",
-            x,
-            y,
-            anchor,
-            extra,
-            escape(s)));
-  }
-
-  private static String escape(String s) {
-    return s.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace("\"", "&quot;");
+    Svg.line(svg, lx, ly, lx + 18, ly, color, 3);
+    Svg.text(svg, lx + 24, ly + 4, "start", s.name, "");
   }
 
   private static String tickLabel(double v) {

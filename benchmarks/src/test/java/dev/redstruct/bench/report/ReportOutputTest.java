@@ -191,7 +191,7 @@ class ReportOutputTest {
     long valued = w.goals.stream().filter(g -> !Double.isNaN(g.value())).count();
     assertEquals(5, valued);
     assertEquals(valued, count(svg, "fill=\"#2ca02c\"") + count(svg, "fill=\"#d62728\""));
-    assertEquals(valued, count(svg, "stroke=\"black\" stroke-width=\"2\""));
+    assertEquals(valued, count(svg, "stroke=\"black\" stroke-width=\"2.0\""));
     assertTrue(svg.contains("log scale"), "0.00312 and 20 span more than 20x");
     javax.xml.parsers.DocumentBuilderFactory.newInstance()
         .newDocumentBuilder()
