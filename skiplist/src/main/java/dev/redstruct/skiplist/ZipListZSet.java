@@ -1,5 +1,7 @@
 package dev.redstruct.skiplist;
 
+import dev.redstruct.core.Bytes;
+import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.ziplist.ZipList;
 import dev.redstruct.ziplist.ZipListEntryConsumer;
@@ -27,10 +29,15 @@ final class ZipListZSet {
    * same (ZipList.insertTwoAtPosition writes what zzlInsertAt's two inserts write).
    *
    * Invariants (checkInvariants): I1 even entry count; I2 every score entry parses to a non-NaN
-   * double; I3 pairs strictly increasing by (score, unsigned member bytes).
+   * double with string2d; I3 pairs strictly increasing by (score, unsigned member bytes), hence no
+   * member twice. load() establishes them for a foreign blob (and rebuilds one whose text scores are
+   * longer than zzlStrtod's 127 bytes, which it would read differently).
    */
 
   private static final double LL_HALF = (double) (Long.MAX_VALUE / 2);
+
+  /** zzlStrtod reads at most this many bytes of a text score (its buffer is 128 with the NUL). */
+  static final int ZZL_STRTOD_MAX = 127;
 
   /** Tests turn the add index off to compare blobs with and without it; nothing else writes it. */
   static boolean indexing = true;
@@ -42,7 +49,7 @@ final class ZipListZSet {
    * ZipList#forEachEntry} walk, the consumer being the object itself: no cursor, and text scores
    * parsed where they lie in the ziplist's array.
    */
-  static final class Pairs implements ZipListEntryConsumer {
+  static class Pairs implements ZipListEntryConsumer {
     final byte[][] members;
     final double[] scores;
     final int n;
@@ -62,8 +69,13 @@ final class ZipListZSet {
       } else if ((e & 1) == 0) {
         members[e >> 1] = Arrays.copyOfRange(array, offset, offset + length);
       } else {
-        scores[e >> 1] = RedisNumbers.parseScoreOrNaN(array, offset, length);
+        scores[e >> 1] = textScore(array, offset, length);
       }
+    }
+
+    /** A score stored as text; every list this module writes or keeps reads with string2d (I2). */
+    double textScore(byte[] array, int offset, int length) {
+      return RedisNumbers.parseScoreOrNaN(array, offset, length);
     }
 
     @Override
@@ -77,6 +89,88 @@ final class ZipListZSet {
         scores[e >> 1] = value;
       }
     }
+  }
+
+  /**
+   * The pairs of a blob being loaded, its text scores read as Redis reads them (zzlStrtod: strtod's
+   * prefix of at most 127 bytes, so {@code "abc"} is 0); {@code rewrite} tells that some text is
+   * not a score string2d reads the same way, so the list must not be kept as it is.
+   */
+  private static final class LoadedPairs extends Pairs {
+    boolean rewrite;
+
+    LoadedPairs(int n) {
+      super(n);
+    }
+
+    @Override
+    double textScore(byte[] array, int offset, int length) {
+      double d = length <= ZZL_STRTOD_MAX ? super.textScore(array, offset, length) : Double.NaN;
+      if (Double.isNaN(d)) {
+        rewrite = true;
+        d = RedisNumbers.strtodPrefix(array, offset, Math.min(length, ZZL_STRTOD_MAX));
+      }
+      return d;
+    }
+  }
+
+  /**
+   * Checks a copied, deep-validated ziplist as the pairs of a zset, as Redis 7.0 checks one on load
+   * (ziplistPairsConvertAndValidateIntegrity for RDB type 12; lpPairsValidateIntegrityAndDups for
+   * its listpack): an even entry count and no member twice (an integer entry and the text of the
+   * same number are the same member). Redis keeps pairs out of (score, member) order and text
+   * scores it reads leniently; so do we, but normalised: such a list is rebuilt sorted, each score
+   * stored as zzlInsertAt stores it, so that every later operation sees invariants I1..I3. A text
+   * score that strtod reads as NaN is rejected (Redis keeps it, and asserts when it converts the
+   * set).
+   *
+   * @return {@code zl} itself, or its sorted rebuild
+   * @throws CorruptEncodingException naming the broken rule, with {@code blob}'s bytes
+   */
+  static ZipList load(ZipList zl, byte[] blob) {
+    if (zl.size() % 2 != 0) {
+      throw corrupt("odd entry count " + zl.size(), blob);
+    }
+    LoadedPairs p = new LoadedPairs(length(zl));
+    if (p.n > 0) {
+      zl.forEachEntry(p);
+    }
+    Integer[] byMember = new Integer[p.n];
+    for (int i = 0; i < p.n; i++) {
+      if (Double.isNaN(p.scores[i])) {
+        throw corrupt("score of pair " + i + " is not a number", blob);
+      }
+      byMember[i] = i;
+    }
+    Arrays.sort(byMember, (a, b) -> Bytes.compare(p.members[a], p.members[b]));
+    for (int k = 1; k < p.n; k++) {
+      if (Bytes.compare(p.members[byMember[k - 1]], p.members[byMember[k]]) == 0) {
+        throw corrupt("duplicate member in pairs " + byMember[k - 1] + " and " + byMember[k], blob);
+      }
+    }
+    boolean sorted = true;
+    for (int i = 1; i < p.n && sorted; i++) {
+      sorted = ZSkipList.compare(p.scores[i - 1], p.members[i - 1], p.scores[i], p.members[i]) < 0;
+    }
+    return sorted && !p.rewrite ? zl : rebuild(p);
+  }
+
+  private static ZipList rebuild(Pairs p) {
+    Integer[] order = new Integer[p.n];
+    for (int i = 0; i < p.n; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(
+        order, (a, b) -> ZSkipList.compare(p.scores[a], p.members[a], p.scores[b], p.members[b]));
+    ZipList out = ZipList.create();
+    for (Integer i : order) {
+      append(out, p.members[i], p.scores[i]);
+    }
+    return out;
+  }
+
+  private static CorruptEncodingException corrupt(String reason, byte[] blob) {
+    return new CorruptEncodingException("zset-ziplist", 0, reason, blob);
   }
 
   static int length(ZipList zl) {
