@@ -196,10 +196,10 @@ public final class ZSet {
    * <p>Redis also accepts pairs out of (score, member) order and text scores that are not numbers,
    * which it reads as C {@code strtod} reads their first 127 bytes ({@code "abc"} as 0, {@code "
    * 5x"} as 5, {@code "1e400"} as inf). So do we, but normalised on load: such a blob is rebuilt in
-   * order, every score stored as this class stores it. Known differences: Redis keeps the stored
-   * order and text (its ZRANGE then follows the blob's order, and its ZSCAN prints the text), and
-   * it keeps a text score that reads as NaN ({@code "nan"}), which we reject. Redis also refuses an
-   * empty blob (an empty key); we load it as an empty set.
+   * order, each score the value Redis reads, stored as this class stores it. Known differences:
+   * Redis keeps the stored order and text (its ZRANGE then follows the blob's order, and its ZSCAN
+   * prints the text), and it keeps a text score that reads as NaN ({@code "nan"}), which we reject.
+   * Redis also refuses an empty blob (an empty key); we load it as an empty set.
    *
    * @param ziplist the blob; copied and deep-validated
    * @param maxCompactEntries most members kept compact ({@code zset-max-listpack-entries})

@@ -36,6 +36,8 @@ final class ZipListZSet {
 
   private static final double LL_HALF = (double) (Long.MAX_VALUE / 2);
 
+  private static final byte[] MINUS_ZERO_TEXT = {'-', '0'};
+
   /** zzlStrtod reads at most this many bytes of a text score (its buffer is 128 with the NUL). */
   static final int ZZL_STRTOD_MAX = 127;
 
@@ -49,16 +51,25 @@ final class ZipListZSet {
    * ZipList#forEachEntry} walk, the consumer being the object itself: no cursor, and text scores
    * parsed where they lie in the ziplist's array.
    */
-  static class Pairs implements ZipListEntryConsumer {
+  static final class Pairs implements ZipListEntryConsumer {
     final byte[][] members;
     final double[] scores;
     final int n;
+    // Loading a foreign blob (load): text scores read as zzlStrtod reads them, see loadScore.
+    private final boolean loading;
+    // Set while loading when a text score is not one string2d reads the same way (see load).
+    boolean rewrite;
     private int entries; // entries seen by the walk: pair entries / 2, member when even
 
     Pairs(int n) {
+      this(n, false);
+    }
+
+    private Pairs(int n, boolean loading) {
       this.n = n;
       this.members = new byte[n][];
       this.scores = new double[n];
+      this.loading = loading;
     }
 
     @Override
@@ -69,13 +80,27 @@ final class ZipListZSet {
       } else if ((e & 1) == 0) {
         members[e >> 1] = Arrays.copyOfRange(array, offset, offset + length);
       } else {
-        scores[e >> 1] = textScore(array, offset, length);
+        scores[e >> 1] =
+            loading
+                ? loadScore(array, offset, length)
+                : RedisNumbers.parseScoreOrNaN(array, offset, length);
       }
     }
 
-    /** A score stored as text; every list this module writes or keeps reads with string2d (I2). */
-    double textScore(byte[] array, int offset, int length) {
-      return RedisNumbers.parseScoreOrNaN(array, offset, length);
+    /**
+     * A text score as Redis reads it (zzlStrtod: strtod's prefix of at most 127 bytes, so {@code
+     * "abc"} is 0); notes a rewrite when string2d, which every later read uses (I2), would differ.
+     */
+    private double loadScore(byte[] array, int offset, int length) {
+      double d =
+          length <= ZZL_STRTOD_MAX
+              ? RedisNumbers.parseScoreOrNaN(array, offset, length)
+              : Double.NaN;
+      if (Double.isNaN(d)) {
+        rewrite = true;
+        d = RedisNumbers.strtodPrefix(array, offset, Math.min(length, ZZL_STRTOD_MAX));
+      }
+      return d;
     }
 
     @Override
@@ -88,29 +113,6 @@ final class ZipListZSet {
       } else {
         scores[e >> 1] = value;
       }
-    }
-  }
-
-  /**
-   * The pairs of a blob being loaded, its text scores read as Redis reads them (zzlStrtod: strtod's
-   * prefix of at most 127 bytes, so {@code "abc"} is 0); {@code rewrite} tells that some text is
-   * not a score string2d reads the same way, so the list must not be kept as it is.
-   */
-  private static final class LoadedPairs extends Pairs {
-    boolean rewrite;
-
-    LoadedPairs(int n) {
-      super(n);
-    }
-
-    @Override
-    double textScore(byte[] array, int offset, int length) {
-      double d = length <= ZZL_STRTOD_MAX ? super.textScore(array, offset, length) : Double.NaN;
-      if (Double.isNaN(d)) {
-        rewrite = true;
-        d = RedisNumbers.strtodPrefix(array, offset, Math.min(length, ZZL_STRTOD_MAX));
-      }
-      return d;
     }
   }
 
@@ -131,7 +133,7 @@ final class ZipListZSet {
     if (zl.size() % 2 != 0) {
       throw corrupt("odd entry count " + zl.size(), blob);
     }
-    LoadedPairs p = new LoadedPairs(length(zl));
+    Pairs p = new Pairs(length(zl), true);
     if (p.n > 0) {
       zl.forEachEntry(p);
     }
@@ -164,7 +166,13 @@ final class ZipListZSet {
         order, (a, b) -> ZSkipList.compare(p.scores[a], p.members[a], p.scores[b], p.members[b]));
     ZipList out = ZipList.create();
     for (Integer i : order) {
-      append(out, p.members[i], p.scores[i]);
+      if (Double.doubleToRawLongBits(p.scores[i]) == Long.MIN_VALUE) {
+        // -0 (text such as "-0" or "-1e-400"): Redis reads it as -0, and stored as the integer 0
+        // it would read back as +0; the text "-0" keeps it.
+        out.insertTwoAtPosition(out.endPosition(), p.members[i], MINUS_ZERO_TEXT);
+      } else {
+        append(out, p.members[i], p.scores[i]);
+      }
     }
     return out;
   }
