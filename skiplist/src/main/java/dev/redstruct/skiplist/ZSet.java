@@ -47,8 +47,9 @@ public final class ZSet {
    * and (`dict`, `zsl`) is non-null.
    *
    * Invariants (checkInvariants):
-   *  I1 exactly one encoding is live; compact ⇒ size <= maxCompactEntries and every member
-   *     <= maxCompactValue bytes unless it was loaded that way (fromCompact) or emptied.
+   *  I1 exactly one encoding is live; compact ⇒ size <= maxCompactEntries (fromCompact converts
+   *     a larger blob, as Redis's load does) and every member <= maxCompactValue bytes unless it
+   *     was loaded that way (Redis's load checks the count only).
    *  I2 skiplist encoding: dict.size == zsl.length and dict maps every member to the node that
    *     holds it (node.member equal, node reachable at its rank).
    *  I3 the encoding's own invariants (ZSkipList I1..I4, ZipListZSet I1..I3, and ZipListZSetIndex
