@@ -1,6 +1,6 @@
 /** Redis's bitmap strings: SETBIT, GETBIT, BITCOUNT, BITPOS, BITOP and BITFIELD. */
 module dev.redstruct.bitfield {
-  requires dev.redstruct.core;
+  requires transitive dev.redstruct.core;
 
   exports dev.redstruct.bitfield;
 }

@@ -1,6 +1,6 @@
 /** Redis's dict: a progressive-rehash hash table with the reverse-binary SCAN cursor. */
 module dev.redstruct.dict {
-  requires dev.redstruct.core;
+  requires transitive dev.redstruct.core;
 
   exports dev.redstruct.dict;
 }

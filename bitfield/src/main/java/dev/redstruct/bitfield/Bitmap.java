@@ -510,13 +510,17 @@ public final class Bitmap {
   }
 
   /**
-   * Installs a computed result whose words [0, wordsFor(newLength)) are final; clears the stale
-   * words after them when the array is reused, keeping I2. A new array gets alloc = length, as
-   * BITOP stores a freshly built string.
+   * Installs a computed result whose words [0, wordsFor(newLength)) are final; when the array is
+   * reused and the value shrank, clears the stale words after them, keeping I2 (when it grew, the
+   * words past the old length were zero by I2 and the fold wrote them). A new array gets alloc =
+   * length, as BITOP stores a freshly built string. Must not throw: the result is already in out,
+   * which may be this bitmap's own array.
    */
   private void adopt(long[] out, int newLength) {
     if (out == words) {
-      Arrays.fill(words, wordsFor(newLength), wordsFor(length), 0L);
+      if (newLength < length) {
+        Arrays.fill(words, wordsFor(newLength), wordsFor(length), 0L);
+      }
       alloc = Math.max(alloc, newLength); // the word array already had room for the bytes
     } else {
       alloc = newLength;

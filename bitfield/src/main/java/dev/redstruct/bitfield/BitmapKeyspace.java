@@ -19,7 +19,8 @@ import java.util.Map;
  *
  * <p>Limits: only strings are modelled (no {@code WRONGTYPE}); {@code SET} takes no options (any
  * extra argument is a syntax error here); no expiry, no other commands (they get Redis's
- * unknown-command error). Not thread-safe.
+ * unknown-command error, byte for byte, where Redis would run them, or answer for a container
+ * command such as {@code CONFIG} with its unknown-subcommand error). Not thread-safe.
  */
 public final class BitmapKeyspace {
   /*
@@ -36,6 +37,9 @@ public final class BitmapKeyspace {
   static final String ERR_OVERFLOW_TYPE = "ERR Invalid OVERFLOW type specified";
   static final String ERR_RO = "ERR BITFIELD_RO only supports the GET subcommand";
   static final String ERR_NOT_SINGLE = "ERR BITOP NOT must be called with a single source key.";
+
+  /** The {@code %.128s} and 128-byte list limits of Redis's unknown-command error. */
+  static final int UNKNOWN_COMMAND_CAP = 128;
 
   private final Map<ByteBuffer, Bitmap> keys = new HashMap<>();
 
@@ -72,12 +76,16 @@ public final class BitmapKeyspace {
   /**
    * Executes one command and returns its RESP2 reply, e.g. {@code ":1\r\n"} or {@code "-ERR syntax
    * error\r\n"}. The reply to a missing value is the null bulk string {@code "$-1\r\n"}, in
-   * BITFIELD's array as well.
+   * BITFIELD's array as well. An empty command (no name) gets no reply at all, an empty array,
+   * because Redis skips an empty multibulk request ({@code *0\r\n}) without answering.
    *
    * @param argv the command name and its arguments
    * @return the reply bytes
    */
   public byte[] execute(byte[]... argv) {
+    if (argv.length == 0) {
+      return new byte[0];
+    }
     Resp out = new Resp();
     try {
       dispatch(argv, out);
@@ -121,14 +129,39 @@ public final class BitmapKeyspace {
     }
   }
 
-  private static IllegalArgumentException unknownCommand(byte[][] argv) {
+  /**
+   * Redis's error for a command name it does not know. The name and each argument are printed as C
+   * strings, so each ends at its first NUL byte; the name keeps at most 128 bytes; arguments are
+   * appended while the list is shorter than 128 bytes, each cut to what is left of those 128 (so
+   * the list may end up to 3 bytes longer, for the quotes and the space); finally every CR and LF
+   * becomes a space, so the reply stays one RESP line. Redis: commandCheckExistence, src/server.c
+   * (the non-container branch; container commands such as CONFIG are not modelled here).
+   */
+  static IllegalArgumentException unknownCommand(byte[][] argv) {
     StringBuilder sb = new StringBuilder("ERR unknown command '");
-    sb.append(new String(argv[0], StandardCharsets.ISO_8859_1))
-        .append("', with args beginning with: ");
-    for (int i = 1; i < argv.length; i++) {
-      sb.append('\'').append(new String(argv[i], StandardCharsets.ISO_8859_1)).append("' ");
+    appendCString(sb, argv[0], UNKNOWN_COMMAND_CAP);
+    sb.append("', with args beginning with: ");
+    int listStart = sb.length();
+    for (int i = 1; i < argv.length && sb.length() - listStart < UNKNOWN_COMMAND_CAP; i++) {
+      int room = UNKNOWN_COMMAND_CAP - (sb.length() - listStart);
+      sb.append('\'');
+      appendCString(sb, argv[i], room);
+      sb.append("' ");
+    }
+    for (int i = 0; i < sb.length(); i++) {
+      char c = sb.charAt(i);
+      if (c == '\r' || c == '\n') {
+        sb.setCharAt(i, ' ');
+      }
     }
     return new IllegalArgumentException(sb.toString());
+  }
+
+  /** Appends arg as printf's {@code %.*s} would: up to its first NUL, at most max bytes. */
+  private static void appendCString(StringBuilder sb, byte[] arg, int max) {
+    for (int i = 0; i < arg.length && i < max && arg[i] != 0; i++) {
+      sb.append((char) (arg[i] & 0xff));
+    }
   }
 
   private Bitmap lookup(byte[] key) {

@@ -1,6 +1,8 @@
 package dev.redstruct.bitfield;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -100,5 +102,151 @@ class BitmapKeyspaceTest {
     assertEquals(
         "*1\r\n$-1\r\n", run("bitfield", "n", "overflow", "fail", "incrby", "u2", "102", "5"));
     assertEquals(":13\r\n", run("strlen", "n"));
+  }
+
+  /**
+   * Issue 14 item 13. Every expected reply is what redis-server 7.0.15 sent for the same request
+   * sent as a RESP multibulk over a raw socket (so NUL, CR and LF arrive intact): CR/LF become
+   * spaces, name and arguments end at NUL, the name keeps 128 bytes and the argument list stops
+   * once it reaches 128 bytes, the argument that crosses the limit cut to what was left.
+   */
+  @Test
+  void item13UnknownCommandErrorsMatchRedisByteForByte() {
+    assertEquals(
+        "-ERR unknown command 'foo  bar', with args beginning with: 'a b c' 'x' 'q' \r\n",
+        run("foo\r\nbar", "a\rb\nc", "x\u0000yz", "q"));
+    String a128 = "a".repeat(128);
+    assertEquals(
+        "-ERR unknown command 'fo', with args beginning with: '" + a128 + "' \r\n",
+        run("fo\u0000o", "a".repeat(130)));
+    assertEquals(
+        "-ERR unknown command 'foo', with args beginning with: '"
+            + "a".repeat(100)
+            + "' '"
+            + "b".repeat(25)
+            + "' \r\n",
+        run("foo", "a".repeat(100), "b".repeat(40), "c"));
+    assertEquals(
+        "-ERR unknown command 'foo', with args beginning with: '" + "a".repeat(126) + "' \r\n",
+        run("foo", "a".repeat(126), "b".repeat(40), "c"));
+    assertEquals(
+        "-ERR unknown command '" + "n".repeat(128) + "', with args beginning with: \r\n",
+        run("n".repeat(140)));
+    assertEquals(
+        "-ERR unknown command 'foo', with args beginning with: '' '' 'z' \r\n",
+        run("foo", "\u0000abc", "\u0000", "z"));
+    assertEquals("-ERR unknown command '', with args beginning with: \r\n", run(""));
+    assertEquals( // bytes above 0x7f pass through as they are
+        "-ERR unknown command 'f\u00ffo', with args beginning with: '\u00fe\u0080' \r\n",
+        run("f\u00ffo", "\u00fe\u0080"));
+  }
+
+  /**
+   * Issue 14 item 13: Redis 7.0.15 answers nothing to an empty multibulk request: sending {@code
+   * *0\r\n*1\r\n$4\r\nPING\r\n} on a raw socket returns only {@code +PONG\r\n}.
+   */
+  @Test
+  void item13AnEmptyCommandGetsNoReply() {
+    assertArrayEquals(new byte[0], ks.execute());
+    assertEquals(0, ks.size());
+  }
+
+  private static final String[] WORDS = {
+    "setbit",
+    "GETBIT",
+    "bitcount",
+    "BitPos",
+    "bitop",
+    "bitfield",
+    "bitfield_ro",
+    "get",
+    "set",
+    "strlen",
+    "del",
+    "and",
+    "or",
+    "xor",
+    "not",
+    "get",
+    "set",
+    "incrby",
+    "overflow",
+    "wrap",
+    "sat",
+    "fail",
+    "u8",
+    "i64",
+    "u63",
+    "i1",
+    "bit",
+    "byte",
+    "k",
+    "k2",
+    "#3",
+    "-1",
+    "0",
+    "7",
+    "x",
+    ""
+  };
+
+  /** A fuzz argument: a command word, a small number, or random bytes with NUL, CR and LF. */
+  private static byte[] fuzzArg(java.util.SplittableRandom r) {
+    int kind = r.nextInt(10);
+    if (kind < 5) {
+      return WORDS[r.nextInt(WORDS.length)].getBytes(StandardCharsets.ISO_8859_1);
+    }
+    if (kind < 8) {
+      // offsets stay small: a write at bit 2^32 - 1 would allocate 512 MB
+      return Long.toString(r.nextLong(-70_000, 70_000)).getBytes(StandardCharsets.ISO_8859_1);
+    }
+    byte[] b = new byte[r.nextInt(200)];
+    byte[] special = {0, '\r', '\n', '\'', (byte) 0xff};
+    for (int i = 0; i < b.length; i++) {
+      b[i] = r.nextInt(8) == 0 ? special[r.nextInt(special.length)] : (byte) r.nextInt(256);
+    }
+    return b;
+  }
+
+  /**
+   * Fuzz of {@link BitmapKeyspace#execute}: random argument vectors (empty ones included) of
+   * command words, numbers and arbitrary bytes. Each must return one well-framed RESP2 reply (or
+   * none, for the empty command) without throwing, within a per-input time limit; error lines hold
+   * no CR or LF (issue 14 item 13). Replay with {@code -Dbitfield.fuzz.seed=<seed>}.
+   */
+  @Test
+  void fuzzedCommandsGetOneWellFramedReply() {
+    long seed = Long.getLong("bitfield.fuzz.seed", System.nanoTime());
+    long limit = Long.getLong("redstruct.fuzz.inputMillis", 2_000) * 1_000_000L;
+    java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+    int errors = 0;
+    for (int i = 0; i < 20_000; i++) {
+      byte[][] argv = new byte[r.nextInt(8)][];
+      for (int j = 0; j < argv.length; j++) {
+        argv[j] = fuzzArg(r);
+      }
+      long t0 = System.nanoTime();
+      byte[] reply;
+      try {
+        reply = ks.execute(argv);
+      } catch (RuntimeException e) {
+        throw new AssertionError("seed " + seed + ", input " + i, e);
+      }
+      long took = System.nanoTime() - t0;
+      if (took > limit) {
+        throw new AssertionError("seed " + seed + ", input " + i + ": " + took / 1_000_000 + " ms");
+      }
+      if (argv.length == 0) {
+        assertEquals(0, reply.length);
+        continue;
+      }
+      dev.redstruct.testkit.RespReply parsed = RespParser.parse(reply);
+      if (parsed instanceof dev.redstruct.testkit.RespReply.Error e) {
+        errors++;
+        assertEquals(-1, e.message().indexOf('\n'), "seed " + seed + ": LF in an error line");
+      }
+    }
+    System.out.printf("BitmapKeyspace fuzz: seed %d, 20000 commands, %d errors%n", seed, errors);
+    assertTrue(errors > 0 && errors < 20_000, "errors " + errors);
   }
 }

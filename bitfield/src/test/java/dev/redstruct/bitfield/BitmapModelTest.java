@@ -26,9 +26,11 @@ class BitmapModelTest {
     Bitmap bm = Bitmap.create();
     BitSet model = new BitSet();
     int len = 0;
+    Bitmap other = Bitmap.create();
+    BitSet otherModel = new BitSet();
     for (int step = 0; step < steps; step++) {
       int limit = rnd.nextInt(10) == 0 ? 40_000 : 700;
-      int op = rnd.nextInt(9);
+      int op = rnd.nextInt(11);
       if (op <= 2) {
         int off = rnd.nextInt(limit);
         boolean v = rnd.nextBoolean();
@@ -64,6 +66,13 @@ class BitmapModelTest {
       } else if (op == 7) {
         assertEquals(model, bm.toBitSet());
         assertEquals(model.cardinality(), bm.bitCount());
+      } else if (op == 9) {
+        int off = rnd.nextInt(limit); // grows other by SETBIT, leaving spare capacity
+        otherModel.set(off);
+        other.setBit(off, true);
+      } else if (op == 10) {
+        len = aliasedBitOp(rnd, bm, model, len, other, otherModel);
+        assertEquals(model, bm.toBitSet());
       } else {
         Bitmap copy = Bitmap.copyOf(bm.toByteArray());
         Bitmap.bitOp(Bitmap.Op.NOT, copy, new Bitmap[] {copy});
@@ -76,6 +85,47 @@ class BitmapModelTest {
       }
     }
     bm.checkInvariants();
+  }
+
+  /**
+   * BITOP with the destination among its sources (issue 14 item 1): dest is bm, the sources a
+   * random mix of bm and other, in any order and multiplicity, through both overloads. Redis allows
+   * {@code BITOP OR d d x}; the result is as long as the longest source. Returns the new length and
+   * updates the model in place.
+   */
+  private static int aliasedBitOp(
+      SplittableRandom rnd, Bitmap bm, BitSet model, int len, Bitmap other, BitSet otherModel) {
+    Bitmap.Op op = Bitmap.Op.values()[rnd.nextInt(4)];
+    int n = op == Bitmap.Op.NOT ? 1 : 1 + rnd.nextInt(3);
+    Bitmap[] src = new Bitmap[n];
+    int newLen = 0;
+    BitSet result = null;
+    for (int j = 0; j < n; j++) {
+      boolean self = rnd.nextBoolean();
+      src[j] = self ? bm : other;
+      BitSet m = (BitSet) (self ? model : otherModel).clone();
+      newLen = Math.max(newLen, self ? len : other.length());
+      if (result == null) {
+        result = m;
+      } else if (op == Bitmap.Op.AND) {
+        result.and(m);
+      } else if (op == Bitmap.Op.OR) {
+        result.or(m);
+      } else {
+        result.xor(m);
+      }
+    }
+    if (op == Bitmap.Op.NOT) {
+      result.flip(0, newLen * 8);
+    }
+    int got =
+        n == 2 && rnd.nextBoolean()
+            ? Bitmap.bitOp(op, bm, src[0], src[1])
+            : Bitmap.bitOp(op, bm, src);
+    assertEquals(newLen, got);
+    model.clear();
+    model.or(result);
+    return newLen;
   }
 
   private static long[] range(long s, long e, long total) {

@@ -184,6 +184,39 @@ class BitmapTest {
     big.checkInvariants();
   }
 
+  /**
+   * Issue 14 item 1: {@code BITOP OR d d x} where d grew by SETBIT (spare capacity) and x is longer
+   * than d. Redis 7.0.15: {@code SETBIT d 64 1; SET x <20 x ff>; BITOP OR d d x} replies 20 and
+   * {@code GET d} is 20 bytes of ff, {@code BITCOUNT d} 160.
+   */
+  @Test
+  void item1BitOpIntoAGrownDestinationThatIsAlsoASource() {
+    byte[] ff20 = new byte[20];
+    Arrays.fill(ff20, (byte) 0xff);
+    Bitmap d = Bitmap.create();
+    d.setBit(64, true); // 9 bytes, capacity 18: the result (20 bytes) still fits its word array
+    assertEquals(20, Bitmap.bitOp(Bitmap.Op.OR, d, new Bitmap[] {d, Bitmap.copyOf(ff20)}));
+    assertArrayEquals(ff20, d.toByteArray());
+    assertEquals(160, d.bitCount());
+    d.checkInvariants();
+    Bitmap e = Bitmap.create();
+    e.setBit(64, true);
+    assertEquals(20, Bitmap.bitOp(Bitmap.Op.XOR, e, e, Bitmap.copyOf(ff20)));
+    assertEquals(159, e.bitCount());
+    e.checkInvariants();
+    // a rejected BITOP changes nothing, wherever it fails
+    byte[] before = e.toByteArray();
+    Bitmap x = Bitmap.copyOf(ff20);
+    assertThrows(
+        IllegalArgumentException.class, () -> Bitmap.bitOp(Bitmap.Op.NOT, e, new Bitmap[] {e, x}));
+    assertThrows(IllegalArgumentException.class, () -> Bitmap.bitOp(Bitmap.Op.NOT, e, e, x));
+    assertThrows(
+        NullPointerException.class, () -> Bitmap.bitOp(Bitmap.Op.OR, e, new Bitmap[] {e, null}));
+    assertThrows(NullPointerException.class, () -> Bitmap.bitOp(Bitmap.Op.OR, e, x, null));
+    assertArrayEquals(before, e.toByteArray());
+    e.checkInvariants();
+  }
+
   /** redis.io BITFIELD: u5 23 at offset 7 on zeros gives 01 70 (fact sheet §3.1). */
   @Test
   void bitfieldLayoutExample() {

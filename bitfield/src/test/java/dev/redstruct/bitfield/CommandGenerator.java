@@ -129,7 +129,38 @@ final class CommandGenerator {
     if (r < 98) {
       return cmd(chance(50) ? "STRLEN" : "DEL", anyKey());
     }
-    return arityError();
+    return chance(50) ? arityError() : unknownCommand();
+  }
+
+  /**
+   * A command Redis does not have, with arguments holding NUL, CR and LF and lists that reach the
+   * 128-byte cap of the error text (issue 14 item 13). Names start with "nocmd" so that no random
+   * suffix spells a real command.
+   */
+  private byte[][] unknownCommand() {
+    byte[][] c = new byte[1 + rnd.nextInt(5)][];
+    c[0] = concat(b("nocmd"), randomText(rnd.nextInt(chance(10) ? 140 : 8)));
+    for (int i = 1; i < c.length; i++) {
+      c[i] = randomText(rnd.nextInt(chance(30) ? 150 : 12));
+    }
+    return c;
+  }
+
+  private byte[] randomText(int n) {
+    // ASCII only: testkit's client decodes error lines as UTF-8, which would hide a byte > 0x7f
+    // (BitmapKeyspaceTest checks those against bytes the server sent)
+    byte[] special = {0, '\r', '\n', '\'', ' ', 0x7f};
+    byte[] out = new byte[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = chance(10) ? special[rnd.nextInt(special.length)] : (byte) ('a' + rnd.nextInt(26));
+    }
+    return out;
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
   }
 
   private byte[][] setbit() {

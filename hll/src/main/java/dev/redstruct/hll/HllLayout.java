@@ -97,7 +97,10 @@ final class HllLayout {
     return v;
   }
 
-  /** Writes all 8 bytes, which also clears the stale flag (a real count is below 2^63). */
+  /**
+   * Writes all 8 bytes, which also clears the stale flag, except for {@link HllEstimator#OVERFLOW}:
+   * its top bit is the flag, so an overflowed count stays stale, as in Redis.
+   */
   static void writeCard(byte[] s, long card) {
     for (int i = 0; i < 8; i++) {
       s[CARD_OFFSET + i] = (byte) (card >>> (8 * i));

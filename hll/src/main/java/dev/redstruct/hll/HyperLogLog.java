@@ -26,9 +26,11 @@ import java.util.Objects;
  *   <thead><tr><th>Redis</th><th>here</th></tr></thead>
  *   <tbody>
  *   <tr><td>{@code PFADD k e1 e2}</td><td>{@link #add(byte[]...)} (on a sketch from
- *   {@link #create()} for a new key)</td></tr>
- *   <tr><td>{@code PFCOUNT k}</td><td>{@link #count()}: uses and refreshes the cache</td></tr>
- *   <tr><td>{@code PFCOUNT k1 k2}</td><td>{@link #count(HyperLogLog...)}: no cache</td></tr>
+ *   {@link #create()} for a new key; PFADD then replies 1 whatever {@code add} returns)</td></tr>
+ *   <tr><td>{@code PFCOUNT k}</td><td>{@link #count()}: uses and refreshes the cache;
+ *   {@link #redisCount()} for the reply</td></tr>
+ *   <tr><td>{@code PFCOUNT k1 k2}</td><td>{@link #count(HyperLogLog...)}: no cache;
+ *   {@link #redisCount(HyperLogLog...)} for the reply</td></tr>
  *   <tr><td>{@code PFMERGE d s1 s2}</td><td>{@code d.merge(s1, s2)}</td></tr>
  *   <tr><td>{@code PFDEBUG TODENSE k}</td><td>{@link #toDense()}</td></tr>
  *   <tr><td>{@code PFDEBUG GETREG k}</td><td>{@link #register(int)} after {@link #toDense()}</td></tr>
@@ -84,8 +86,11 @@ public final class HyperLogLog {
   // ---------------------------------------------------------------- factories
 
   /**
-   * Returns an empty sketch: the 18 bytes Redis creates for a new key (sparse, one XZERO opcode,
-   * cache valid and 0), with {@code hll-sparse-max-bytes} = 3000. Redis: createHLLObject.
+   * Returns an empty sketch: the 18 bytes Redis stores for a new key, e.g. after {@code PFADD k}
+   * with no element (sparse, one XZERO opcode, cached count 0 marked stale: {@code 48594c4c 01
+   * 000000 0000000000000080 7fff}), with {@code hll-sparse-max-bytes} = 3000. Redis:
+   * createHLLObject, whose valid cache every command that stores a new HyperLogLog (PFADD, PFMERGE)
+   * then flags stale; {@link #count()} clears the flag as {@code PFCOUNT} does.
    *
    * @return a new empty sketch
    */
@@ -107,6 +112,7 @@ public final class HyperLogLog {
     HllLayout.writeMagic(s);
     s[HllLayout.ENCODING_OFFSET] = HllLayout.SPARSE;
     int len = HllSparse.writeEmpty(s);
+    HllLayout.invalidateCache(s);
     return new HyperLogLog(s, len, sparseMaxBytes);
   }
 
@@ -325,15 +331,37 @@ public final class HyperLogLog {
    * else a fresh estimate that is then stored in the header (so {@link #toByteArray()} equals
    * {@code GET} after {@code PFCOUNT}).
    *
-   * @return the estimate (a crafted cache can hold any value below 2^63)
+   * <p>An estimate of 2^63 or more (registers crafted with {@code SET}, or every register at 50 or
+   * more, which takes some 2^63 elements) returns {@link Long#MAX_VALUE}, while Redis 7.0.15 on
+   * x86-64 replies {@code -9223372036854775808} there and leaves the cache stale; the bytes this
+   * method writes are Redis's all the same. {@link #redisCount()} returns Redis's reply.
+   *
+   * @return the estimate, at most {@link Long#MAX_VALUE} (a crafted cache can hold any value below
+   *     2^63)
    */
   public long count() {
+    return saturate(redisCount());
+  }
+
+  /**
+   * Runs {@code PFCOUNT key} and returns its reply: {@link #count()}, except that an estimate of
+   * 2^63 or more gives {@link Long#MIN_VALUE}, as Redis's {@code llroundl} does; that value, stored
+   * as the cache, leaves the stale flag set (bytes 8..15 {@code 00 .. 00 80}), so every call
+   * estimates again, as in Redis.
+   *
+   * @return what {@code PFCOUNT key} replies
+   */
+  public long redisCount() {
     if (HllLayout.isCacheValid(buf)) {
       return HllLayout.readCard(buf);
     }
     long card = estimate();
     HllLayout.writeCard(buf, card);
     return card;
+  }
+
+  private static long saturate(long reply) {
+    return reply == HllEstimator.OVERFLOW ? Long.MAX_VALUE : reply;
   }
 
   /** Redis: hllCount, without touching the cache. */
@@ -349,12 +377,24 @@ public final class HyperLogLog {
 
   /**
    * Returns the estimated cardinality of the union, like {@code PFCOUNT k1 k2 ...}: computed from
-   * the register-wise maximum, ignoring and leaving untouched every cache. No sketch changes.
+   * the register-wise maximum, ignoring and leaving untouched every cache. No sketch changes. An
+   * estimate of 2^63 or more gives {@link Long#MAX_VALUE} (see {@link #count()}).
    *
    * @param sketches the sketches (none gives 0)
    * @return the estimate
    */
   public static long count(HyperLogLog... sketches) {
+    return saturate(redisCount(sketches));
+  }
+
+  /**
+   * Runs {@code PFCOUNT k1 k2 ...} and returns its reply: {@link #count(HyperLogLog...)}, except
+   * that an estimate of 2^63 or more gives {@link Long#MIN_VALUE}, as in Redis.
+   *
+   * @param sketches the sketches (none gives 0)
+   * @return what {@code PFCOUNT k1 k2 ...} replies
+   */
+  public static long redisCount(HyperLogLog... sketches) {
     byte[] max = new byte[REGISTERS];
     for (HyperLogLog h : sketches) {
       h.maxInto(max);

@@ -77,7 +77,9 @@ class HyperLogLogCorruptionTest {
 
   @Test
   void wrapSharesCopyOfCopies() {
-    byte[] s = HyperLogLog.create().toByteArray();
+    HyperLogLog counted = HyperLogLog.create();
+    counted.count(); // a valid cache, so that the flag written below is the only stale one
+    byte[] s = counted.toByteArray();
     HyperLogLog copied = HyperLogLog.copyOf(s);
     HyperLogLog wrapped = HyperLogLog.wrap(s);
     s[15] = (byte) 0x80; // make the cache stale through the shared array
@@ -102,9 +104,10 @@ class HyperLogLogCorruptionTest {
     int rejected = 0;
     for (int i = 0; i < 20_000; i++) {
       byte[] blob = HllMutations.mutate(rnd, valid[rnd.nextInt(valid.length)]);
+      long t0 = System.nanoTime();
       HyperLogLog h;
       try {
-        h = HyperLogLog.copyOf(blob);
+        h = rnd.nextBoolean() ? HyperLogLog.copyOf(blob) : HyperLogLog.wrap(blob.clone());
       } catch (CorruptEncodingException e) {
         rejected++;
         continue;
@@ -112,14 +115,54 @@ class HyperLogLogCorruptionTest {
         throw new AssertionError("seed " + SEED + " blob " + HllMutations.hex(blob), e);
       }
       accepted++;
-      h.checkInvariants();
-      h.count();
-      h.add(HyperLogLogRedisIT.le(rnd.nextLong()));
-      h.merge(HyperLogLog.create());
-      h.checkInvariants();
+      try {
+        everyEntryPoint(h, rnd);
+      } catch (RuntimeException | AssertionError e) {
+        throw new AssertionError("seed " + SEED + " blob " + HllMutations.hex(blob), e);
+      }
+      long took = System.nanoTime() - t0;
+      if (took > INPUT_LIMIT_NANOS) {
+        throw new AssertionError(
+            "seed " + SEED + ": " + took / 1_000_000 + " ms on " + HllMutations.hex(blob));
+      }
     }
     System.out.printf("corruption seed=%d accepted=%d rejected=%d%n", SEED, accepted, rejected);
     assertTrue(accepted > 0 && rejected > 0);
+  }
+
+  /** Per-input time limit of the fuzz loop: one input costs microseconds; this catches hangs. */
+  private static final long INPUT_LIMIT_NANOS =
+      Long.getLong("redstruct.fuzz.inputMillis", 2_000) * 1_000_000L;
+
+  /** Every public method of an accepted sketch; none may throw, and the invariants must hold. */
+  private static void everyEntryPoint(HyperLogLog h, SplittableRandom rnd) {
+    h.checkInvariants();
+    long reply = h.redisCount();
+    long count = h.count();
+    assertEquals(reply == Long.MIN_VALUE ? Long.MAX_VALUE : reply, count);
+    assertTrue(count >= 0);
+    HyperLogLog other = HyperLogLog.create();
+    other.add("x");
+    assertTrue(HyperLogLog.count(h, other) >= 0);
+    HyperLogLog.redisCount(h, other);
+    h.register(rnd.nextInt(16384));
+    h.serializedSize();
+    h.sparseMaxBytes();
+    h.toString();
+    HyperLogLog.copyOf(h.toByteArray()).checkInvariants();
+    switch (rnd.nextInt(5)) {
+      case 0 -> h.add(HyperLogLogRedisIT.le(rnd.nextLong()));
+      case 1 -> h.add(new byte[] {1, 2, 3}, 1, 2);
+      case 2 -> h.merge(HyperLogLog.create(), other);
+      case 3 -> h.toDense();
+      default -> {
+        h.setSparseMaxBytes(rnd.nextInt(4000));
+        h.add("a", "b", "c");
+      }
+    }
+    h.isDense();
+    h.checkInvariants();
+    HyperLogLog.copyOf(h.toByteArray()).checkInvariants();
   }
 
   @Test

@@ -147,9 +147,6 @@ class HyperLogLogRedisIT {
         cmd[2 + i] = e;
         changed |= h.add(e);
       }
-      if (batchNo == 0 && n == 0) {
-        HllLayout.invalidateCache(h.buf); // PFADD of no element on a new key still flags the cache
-      }
       added += n;
       total[0] += n;
       cmds.add(cmd);
@@ -158,7 +155,7 @@ class HyperLogLogRedisIT {
       expected.add(h.toByteArray());
       if (rnd.nextInt(4) == 0 || added >= size) {
         cmds.add(new Object[] {"PFCOUNT", key});
-        expected.add(h.count());
+        expected.add(h.redisCount());
         cmds.add(new Object[] {"GET", key});
         expected.add(h.toByteArray());
       }
@@ -300,9 +297,9 @@ class HyperLogLogRedisIT {
       List<Object> r = redis.pipeline(cmds);
       expectValue(r.get(1), "OK", "PFMERGE " + m);
       expectBytes(r.get(2), dest.toByteArray(), "merge " + m + " limit " + limit + " " + cmd);
-      expectValue(r.get(3), dest.count(), "PFCOUNT after merge " + m);
+      expectValue(r.get(3), dest.redisCount(), "PFCOUNT after merge " + m);
       expectBytes(r.get(4), dest.toByteArray(), "GET after PFCOUNT " + m);
-      expectValue(r.get(5), HyperLogLog.count(all), "multi-key PFCOUNT " + m);
+      expectValue(r.get(5), HyperLogLog.redisCount(all), "multi-key PFCOUNT " + m);
     }
     System.out.printf("merges=%d sparse results=%d%n", merges, sparseResults);
     assertTrue(sparseResults > 0, "some merges should stay sparse");
@@ -490,5 +487,73 @@ class HyperLogLogRedisIT {
     }
     System.out.println("non-canonical blobs evolved: " + checked);
     assertNoMismatch("acceptedNonCanonicalBlobsEvolveTheSame");
+  }
+
+  /**
+   * Issue 14 item 12: {@code PFADD k} with no element on a new key stores exactly {@link
+   * HyperLogLog#create()}'s bytes, and PFCOUNT then leaves the same bytes on both sides.
+   */
+  @Test
+  void item12PfaddWithoutElementsCreatesTheSameBytes() {
+    HyperLogLog h = HyperLogLog.create();
+    List<Object> r =
+        redis.pipeline(
+            List.of(
+                new Object[] {"DEL", "e"},
+                new Object[] {"PFADD", "e"},
+                new Object[] {"GET", "e"},
+                new Object[] {"PFADD", "e"},
+                new Object[] {"PFCOUNT", "e"},
+                new Object[] {"GET", "e"}));
+    expectValue(r.get(1), 1L, "PFADD e on a new key");
+    expectBytes(r.get(2), h.toByteArray(), "GET after PFADD e");
+    expectValue(r.get(3), h.add(new byte[0][]) ? 1L : 0L, "PFADD e again");
+    expectValue(r.get(4), h.redisCount(), "PFCOUNT e");
+    expectBytes(r.get(5), h.toByteArray(), "GET after PFCOUNT e");
+    assertNoMismatch("item12PfaddWithoutElementsCreatesTheSameBytes");
+  }
+
+  /**
+   * Issue 14 item 11: dense values whose estimate reaches 2^63 (every register 50, 51 or 63, set
+   * with SET) and some just below it: PFCOUNT's reply, single and multi-key, and the bytes after it
+   * equal {@link HyperLogLog#redisCount()} and ours; {@link HyperLogLog#count()} saturates.
+   */
+  @Test
+  void item11EstimatesAt2To63AndAboveMatchRedis() {
+    int[][] shapes = {
+      {16384, 50, 50},
+      {16384, 51, 51},
+      {16384, 63, 63},
+      {16384, 49, 49},
+      {16000, 50, 30},
+      {16383, 50, 49},
+      {8192, 51, 49},
+      {1, 0, 50}
+    };
+    int overflowed = 0;
+    for (int[] shape : shapes) {
+      byte[] blob = HyperLogLogTest.denseRegisters(shape[0], shape[1], shape[2]);
+      HyperLogLog h = HyperLogLog.copyOf(blob);
+      List<Object> r =
+          redis.pipeline(
+              List.of(
+                  new Object[] {"SET", "o", blob},
+                  new Object[] {"PFCOUNT", "o"},
+                  new Object[] {"GET", "o"},
+                  new Object[] {"PFCOUNT", "o", "missing"},
+                  new Object[] {"PFCOUNT", "o"},
+                  new Object[] {"GET", "o"}));
+      String what = Arrays.toString(shape);
+      long reply = h.redisCount();
+      expectValue(r.get(1), reply, "PFCOUNT " + what);
+      expectBytes(r.get(2), h.toByteArray(), "GET after PFCOUNT " + what);
+      expectValue(r.get(3), HyperLogLog.redisCount(h, HyperLogLog.create()), "multi " + what);
+      expectValue(r.get(4), h.redisCount(), "PFCOUNT again " + what);
+      expectBytes(r.get(5), h.toByteArray(), "GET after PFCOUNT again " + what);
+      assertEquals(reply == Long.MIN_VALUE ? Long.MAX_VALUE : reply, h.count(), what);
+      overflowed += reply == Long.MIN_VALUE ? 1 : 0;
+    }
+    assertTrue(overflowed >= 3, "overflowing shapes " + overflowed);
+    assertNoMismatch("item11EstimatesAt2To63AndAboveMatchRedis");
   }
 }

@@ -57,13 +57,66 @@ class HyperLogLogTest {
     assertEquals(1, MurmurHash64A.runLength(1L << 14));
   }
 
+  /**
+   * Issue 14 item 12. {@code PFADD k} with no element on a missing key; {@code GET k} gives
+   * createHLLObject's bytes ("HYLL", encoding 1, XZERO:16384) with the cache flagged stale, and
+   * {@code PFCOUNT k} answers 0 and clears the flag (fact sheet §1.5, verified; re-checked by
+   * HyperLogLogRedisIT#item12PfaddWithoutElementsCreatesTheSameBytes).
+   */
   @Test
-  void emptySketchIsCreateHllObject() {
-    // createHLLObject: "HYLL", encoding 1, cache 0 and valid, XZERO:16384.
+  void item12EmptySketchIsWhatPfaddStoresForANewKey() {
     HyperLogLog h = HyperLogLog.create();
-    assertArrayEquals(Bytes.fromHex("48594c4c 01 000000 0000000000000000 7fff"), h.toByteArray());
+    assertArrayEquals(Bytes.fromHex("48594c4c 01 000000 0000000000000080 7fff"), h.toByteArray());
+    assertFalse(h.add(new byte[0][])); // PFADD replies 1 for the new key, but no register changed
+    assertArrayEquals(Bytes.fromHex("48594c4c 01 000000 0000000000000080 7fff"), h.toByteArray());
     assertEquals(0, h.count());
+    assertArrayEquals(Bytes.fromHex("48594c4c 01 000000 0000000000000000 7fff"), h.toByteArray());
     h.checkInvariants();
+  }
+
+  /** A dense HLL string with a stale cache: the first n registers hold a, the rest b. */
+  static byte[] denseRegisters(int n, int a, int b) {
+    byte[] s = new byte[12304];
+    System.arraycopy(Bytes.fromHex("48594c4c 00 000000 0000000000000080"), 0, s, 0, 16);
+    for (int i = 0; i < 16384; i++) {
+      int v = i < n ? a : b;
+      int bit = i * 6;
+      int x = v << (bit & 7);
+      s[16 + bit / 8] |= (byte) x;
+      if (16 + bit / 8 + 1 < s.length) {
+        s[16 + bit / 8 + 1] |= (byte) (x >>> 8);
+      }
+    }
+    return s;
+  }
+
+  /**
+   * Issue 14 item 11. Redis 7.0.15 (x86-64): {@code SET h <dense, every register 50>; PFCOUNT h}
+   * replies -9223372036854775808 (llroundl out of range) and {@code GETRANGE h 0 15} is {@code
+   * 48594c4c 00000000 00000000000000 80}: the cache stays stale. The same for every register 51 or
+   * 63, and for multi-key PFCOUNT. Every register 49 gives 6653256548922161152 (cache {@code 00 f8
+   * 0b ae 94 1d 55 5c}); 16000 registers at 50 and 384 at 30 give 541421889873454.
+   */
+  @Test
+  void item11EstimatesOf2To63OrMoreOverflowAsInRedis() {
+    for (int reg : new int[] {50, 51, 63}) {
+      HyperLogLog h = HyperLogLog.copyOf(denseRegisters(16384, reg, reg));
+      assertEquals(Long.MAX_VALUE, h.count(), "Java face saturates");
+      assertArrayEquals(
+          Bytes.fromHex("48594c4c 00 000000 0000000000000080"),
+          java.util.Arrays.copyOf(h.toByteArray(), 16));
+      assertEquals(Long.MIN_VALUE, h.redisCount(), "still stale: estimated again");
+      assertEquals(Long.MAX_VALUE, HyperLogLog.count(h, HyperLogLog.create()));
+      assertEquals(Long.MIN_VALUE, HyperLogLog.redisCount(h, HyperLogLog.create()));
+      h.checkInvariants();
+    }
+    HyperLogLog h49 = HyperLogLog.copyOf(denseRegisters(16384, 49, 49));
+    assertEquals(6653256548922161152L, h49.redisCount());
+    assertArrayEquals(
+        Bytes.fromHex("48594c4c 00 000000 00f80bae941d555c"),
+        java.util.Arrays.copyOf(h49.toByteArray(), 16));
+    assertEquals(6653256548922161152L, h49.count());
+    assertEquals(541421889873454L, HyperLogLog.copyOf(denseRegisters(16000, 50, 30)).count());
   }
 
   @Test

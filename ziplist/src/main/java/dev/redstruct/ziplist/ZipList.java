@@ -88,6 +88,9 @@ public final class ZipList {
    *       with known encodings, each prevlen equal to the previous entry's size, zltail at the
    *       last entry (or at 0xFF when empty), zllen equal to the count unless saturated at 65535.
    *   I4  maxBytes() >= EMPTY_SIZE.
+   *   I5  an empty list has zltail 10 and zllen 0 (the deep check leaves both free when there is no
+   *       entry; copyOf and wrap normalise them, and every writer keeps them so). The tail insert,
+   *       the pair insert and merge's seam all take zltail as the tail entry or the end byte.
    */
 
   /** The blob in {@code [0, zlbytes)}, then growth slack. */
@@ -131,7 +134,8 @@ public final class ZipList {
 
   /**
    * Returns a ziplist holding a copy of {@code blob}, after the deep validation of {@link
-   * #validate(byte[], boolean)}.
+   * #validate(byte[], boolean)}. The header of an empty list is normalised (see {@link #wrap}), so
+   * {@link #toByteArray()} may differ from {@code blob} there and only there.
    *
    * @param blob ziplist bytes; not retained
    * @return a new ziplist
@@ -140,6 +144,7 @@ public final class ZipList {
   public static ZipList copyOf(byte[] blob) {
     byte[] copy = Arrays.copyOf(blob, paddedLength(blob.length));
     ZipListValidator.validate(copy, blob.length, true);
+    normaliseEmpty(copy);
     return new ZipList(copy, null);
   }
 
@@ -148,13 +153,29 @@ public final class ZipList {
    * after checking only the header as Redis's shallow validation does. Call {@link #validate} first
    * for bytes you do not trust.
    *
+   * <p>An empty list (11 bytes, 0xFF at offset 10) gets the canonical header {@code 0b000000
+   * 0a000000 0000 ff}: Redis's validator checks zltail against the last entry and zllen against the
+   * count only when there is an entry, so an empty blob may carry any zltail up to 10 (such as
+   * {@code 0b000000 08000000 0000 ff}) or zllen 65535, which writes at the tail would take for an
+   * entry. Redis 7.0 never keeps such a header either: it rebuilds every ziplist it loads as a
+   * listpack (and refuses an empty list or sorted set in {@code RESTORE}).
+   *
    * @param blob ziplist bytes; owned by the result
    * @return a ziplist over {@code blob}
    * @throws CorruptEncodingException if the header is inconsistent
    */
   public static ZipList wrap(byte[] blob) {
     ZipListValidator.validate(blob, blob.length, false);
+    normaliseEmpty(blob);
     return new ZipList(blob, new ZipListExtras(false, ZipListLayout.MAX_SAFETY_SIZE));
+  }
+
+  /** Gives a validated empty blob the header ziplistNew writes: zltail 10, zllen 0. */
+  private static void normaliseEmpty(byte[] zl) {
+    if (ZipListLayout.zlbytes(zl) == EMPTY_SIZE && (zl[HEADER_SIZE] & 0xFF) == END) {
+      ZipListLayout.setZltail(zl, HEADER_SIZE);
+      ZipListLayout.setZllen(zl, 0);
+    }
   }
 
   /**
@@ -700,7 +721,11 @@ public final class ZipList {
     return (int) ZipListLayout.zltail(zl);
   }
 
-  /** The last entry's offset, or -1 when empty; a zltail on 0xFF in a non-empty list is corrupt. */
+  /**
+   * The last entry's offset, or -1 when empty. A zltail on a 0xFF byte must mean an empty list, the
+   * 0xFF being both the first entry position and the last byte; anything else is corrupt (a wrapped
+   * list whose header shallow validation could not check against the entries).
+   */
   int tailEntryOffset() {
     int size = blobLength();
     long p = ZipListLayout.zltail(zl);
@@ -710,8 +735,8 @@ public final class ZipList {
     if ((zl[(int) p] & 0xFF) != END) {
       return (int) p;
     }
-    if (!isEmpty()) {
-      throw ZipListValidator.fail(zl, size, 4, "zltail points at 0xFF in a non-empty ziplist");
+    if (p != HEADER_SIZE || size != EMPTY_SIZE) {
+      throw ZipListValidator.fail(zl, size, 4, "zltail points at a 0xFF that is not the end");
     }
     return -1;
   }
@@ -788,9 +813,29 @@ public final class ZipList {
   private int offsetOrThrow(ZipListEntry e1, int index) {
     int p = offsetOf(e1, index);
     if (p < 0) {
-      throw new IndexOutOfBoundsException("index " + index + " out of range for ziplist");
+      throw noEntry(index);
     }
     return p;
+  }
+
+  /** The entry offset of {@code index}, for the list view; throws as {@link #get} does. */
+  int entryOffset(int index) {
+    return offsetOrThrow(ZipListWork.get().entry, index);
+  }
+
+  /**
+   * The error for an index at which the walk found no entry: out of range, or, when {@link #size()}
+   * (zllen) covers the index, corrupt. Only a wrapped list gets the latter: shallow validation
+   * leaves zllen unchecked against the entries, and every index check trusts it.
+   */
+  RuntimeException noEntry(int index) {
+    int n = size();
+    if (index < n && index >= -n) {
+      assert !trusted() : "deep-validated zllen " + n + " but no entry " + index;
+      return ZipListValidator.fail(
+          zl, blobLength(), 8, "zllen " + n + " but no entry at index " + index);
+    }
+    return new IndexOutOfBoundsException("index " + index + " out of range for ziplist");
   }
 
   private int insertionOffset(ZipListEntry e1, int index) {
@@ -802,7 +847,7 @@ public final class ZipList {
       return p;
     }
     if (index != size()) {
-      throw new IndexOutOfBoundsException("index " + index + " > size " + size());
+      throw noEntry(index);
     }
     return blobLength() - 1;
   }
@@ -910,6 +955,9 @@ public final class ZipList {
     }
     if (maxBytes() < EMPTY_SIZE) {
       throw new AssertionError("I4: maxBytes " + maxBytes());
+    }
+    if (isEmpty() && (tailOffset() != HEADER_SIZE || ZipListLayout.zllen(zl) != 0)) {
+      throw new AssertionError("I5: empty with zltail " + tailOffset() + ", zllen " + size());
     }
   }
 

@@ -35,7 +35,7 @@ final class ZipListView<E> extends AbstractList<E> {
   @Override
   public E get(int index) {
     Objects.checkIndex(index, size());
-    return decode(zl.decodeAt(scratch, zl.offsetOf(index), true));
+    return decode(zl.decodeAt(scratch, zl.entryOffset(index), true));
   }
 
   @Override
@@ -102,9 +102,15 @@ final class ZipListView<E> extends AbstractList<E> {
     return codec.decode(digits, 0, n);
   }
 
-  /** A list iterator over byte offsets; -1 stands for the 0xFF position, which moves. */
+  /**
+   * A list iterator over byte offsets; -1 stands for the 0xFF position, which moves. The entry
+   * count is read once and then kept in step with the iterator's own changes: {@link
+   * ZipList#size()} costs a walk while zllen is saturated (65535 or more entries), which made a
+   * full pass quadratic when every {@code hasNext} asked it.
+   */
   private final class Itr implements ListIterator<E> {
     private final ZipListEntry e = new ZipListEntry();
+    private int size;
     private int cursor;
     private int nextOffset;
     private int lastRet = -1;
@@ -114,6 +120,7 @@ final class ZipListView<E> extends AbstractList<E> {
 
     Itr(int index) {
       cursor = index;
+      size = zl.size();
       sync();
     }
 
@@ -137,14 +144,17 @@ final class ZipListView<E> extends AbstractList<E> {
 
     @Override
     public boolean hasNext() {
-      return cursor < size();
+      return cursor < size;
     }
 
     @Override
     public E next() {
       check();
-      if (nextOffset < 0) {
+      if (cursor >= size) {
         throw new NoSuchElementException();
+      }
+      if (nextOffset < 0) {
+        throw zl.noEntry(cursor); // zllen of a wrapped list counted entries that are not there
       }
       zl.walkTo(e, nextOffset);
       lastRet = cursor++;
@@ -167,6 +177,9 @@ final class ZipListView<E> extends AbstractList<E> {
       int p;
       if (nextOffset < 0) {
         p = zl.tailEntryOffset();
+        if (p < 0) {
+          throw zl.noEntry(cursor - 1); // zllen of a wrapped list counted entries
+        }
       } else {
         p = nextOffset - (int) zl.decodeAt(e, nextOffset, true).prevRawLen;
       }
@@ -195,6 +208,7 @@ final class ZipListView<E> extends AbstractList<E> {
       check();
       zl.deleteAt(lastOffset, 1); // the next entry now starts at lastOffset
       ZipListView.this.modCount++;
+      size--;
       cursor = lastRet;
       nextOffset = orEnd(lastOffset);
       lastRet = -1;
@@ -227,6 +241,7 @@ final class ZipListView<E> extends AbstractList<E> {
       zl.prepare(bytes);
       zl.insertAt(at);
       ZipListView.this.modCount++;
+      size++;
       nextOffset = orEnd(at + zl.decodeAt(e, at, true).rawLength());
       cursor++;
       lastRet = -1;

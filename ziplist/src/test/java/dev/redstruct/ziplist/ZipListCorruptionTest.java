@@ -4,16 +4,20 @@ import static dev.redstruct.core.Bytes.fromHex;
 import static dev.redstruct.core.Bytes.hex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
+import java.time.Duration;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
  * Mutated blobs are either valid or rejected with {@link CorruptEncodingException}, nothing else;
- * blobs that only pass the header check, once wrapped, fail the same way when operated on.
+ * blobs that only pass the header check, once wrapped, fail the same way when operated on. Each
+ * input goes through one public entry point ({@link ZipListEntryPoints}) within a per-input time
+ * limit; valid inputs must leave valid bytes.
  */
 class ZipListCorruptionTest {
   private static final int TARGET = 150_000;
@@ -22,6 +26,15 @@ class ZipListCorruptionTest {
   @Test
   void mutationsAreValidOrCorruptEncodingException() {
     long seed = Long.getLong("ziplist.seed", System.nanoTime());
+    byte[][] current = {null};
+    // a hang inside one input fails the test (and names the input) instead of the build
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(120),
+        () -> mutations(seed, current),
+        () -> "seed " + seed + ": stuck on " + hex(current[0]));
+  }
+
+  private static void mutations(long seed, byte[][] current) {
     SplittableRandom r = new SplittableRandom(seed);
     long deadline = System.nanoTime() + BUDGET_NANOS;
     int done = 0;
@@ -35,18 +48,23 @@ class ZipListCorruptionTest {
           blob = ZipListMutations.validBlob(r, 12);
         }
         byte[] bad = ZipListMutations.mutate(r, blob);
+        current[0] = bad;
         done++;
         try {
           ZipList.validate(bad, true);
           last = bad;
           if (done % 8 == 0) {
             exerciseValid(bad);
+            int op = r.nextInt(ZipListEntryPoints.COUNT);
+            ZipListEntryPoints.timed(bad, ZipList.copyOf(bad), op, r, true);
+            ZipListEntryPoints.timed(bad, ZipList.wrap(bad.clone()), op, r, true);
           }
         } catch (CorruptEncodingException expected) {
           rejected++;
           if (done % 4 == 0 && shallowPasses(bad)) {
             shallowOnly++;
-            exerciseWrapped(bad, r.nextInt(5));
+            int op = r.nextInt(ZipListEntryPoints.COUNT);
+            ZipListEntryPoints.timed(bad, ZipList.wrap(bad.clone()), op, r, false);
           }
         }
       }
@@ -90,46 +108,6 @@ class ZipListCorruptionTest {
     z.checkInvariants();
   }
 
-  /**
-   * Operations on a header-valid, deep-invalid wrapped blob throw only CorruptEncodingException.
-   */
-  private static void exerciseWrapped(byte[] bad, int op) {
-    ZipList z = ZipList.wrap(bad.clone());
-    try {
-      switch (op) {
-        case 0:
-          ZipListCursor c = z.cursor();
-          while (c.next()) {
-            c.toByteArray();
-          }
-          while (c.previous()) {
-            c.length();
-          }
-          break;
-        case 1:
-          z.pushHead(new byte[300]);
-          z.pushTail(new byte[] {'1'});
-          break;
-        case 2:
-          if (!z.isEmpty()) {
-            z.delete(0);
-            if (!z.isEmpty()) {
-              z.get(-1);
-            }
-          }
-          break;
-        case 3:
-          z.size();
-          z.find(new byte[] {'7'}, 0, 0);
-          break;
-        default:
-          z.forEachEntry(ZipListTest.collector(new java.util.ArrayList<>()));
-      }
-    } catch (CorruptEncodingException expected) {
-      // the only allowed failure
-    }
-  }
-
   @Test
   void namedRejections() {
     // Built from the valid blob of ["a", "b"] = 0f000000 0c000000 0200 000161 030162 ff, each
@@ -161,5 +139,23 @@ class ZipListCorruptionTest {
     ZipList.validate(fromHex("11000000 0d000000 ffff 000161 030162 ff"), true);
     // A 5-byte prevlen holding a small value is accepted, even on the first entry.
     ZipList.validate(fromHex("12000000 0a000000 0100 fe00000000 0161 ff"), true);
+  }
+
+  /**
+   * Issue 14 item 15: header-valid blobs whose zllen (6, no entry) or first 0xFF (at offset 10 of a
+   * 12-byte blob) disagree with the entries made list-view iteration throw NoSuchElementException
+   * and index access IndexOutOfBoundsException. Every public entry point, on a fresh wrap of each,
+   * may now fail only with CorruptEncodingException.
+   */
+  @Test
+  void item15WrappedHeaderLiesFailOnlyWithCorruptEncoding() {
+    SplittableRandom r = new SplittableRandom(15);
+    for (String hex : new String[] {"0b0000000a0000000600ff", "0c0000000a0000000000ffff"}) {
+      byte[] blob = fromHex(hex);
+      assertThrows(CorruptEncodingException.class, () -> ZipList.validate(blob, true));
+      for (int op = 0; op < ZipListEntryPoints.COUNT; op++) {
+        ZipListEntryPoints.timed(blob, ZipList.wrap(blob.clone()), op, r, false);
+      }
+    }
   }
 }

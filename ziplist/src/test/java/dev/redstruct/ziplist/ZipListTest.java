@@ -556,4 +556,72 @@ class ZipListTest {
     assertTrue(c.cascadeSteps() > 0);
     assertTrue(c.extrasOrNull() != null);
   }
+
+  /**
+   * Issue 14 item 3: an empty ziplist whose zltail is not 10 passes Redis's validator, which checks
+   * zltail only against a last entry (here 0b000000 08000000 0000 ff; zllen 65535 passes too).
+   * Pushing at the tail then took the zllen bytes for an entry and wrote a corrupt prevlen. Loading
+   * normalises the header (Redis 7.0 rebuilds a loaded ziplist as a listpack), so every entry point
+   * leaves bytes that pass deep validation.
+   */
+  @Test
+  void item3EmptyListWithAnOddZltailIsNormalisedOnLoad() {
+    java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+    for (int tail = 0; tail <= 10; tail++) {
+      for (String zllen : new String[] {"0000", "ffff"}) {
+        byte[] blob = fromHex(String.format("0b000000 %02x000000 %s ff", tail, zllen));
+        ZipList.validate(blob, true); // Redis's verdict: valid
+        assertArrayEquals(fromHex("0b000000 0a000000 0000 ff"), ZipList.copyOf(blob).toByteArray());
+        assertArrayEquals(
+            fromHex("0b000000 0a000000 0000 ff"), ZipList.wrap(blob.clone()).toByteArray());
+        for (int op = 0; op < ZipListEntryPoints.COUNT; op++) {
+          ZipListEntryPoints.timed(blob, ZipList.copyOf(blob), op, r, true);
+          ZipListEntryPoints.timed(blob, ZipList.wrap(blob.clone()), op, r, true);
+        }
+      }
+    }
+    ZipList z = ZipList.copyOf(fromHex("0b000000 08000000 0000 ff"));
+    z.pushTail(ascii("a"));
+    assertArrayEquals(fromHex("0e000000 0a000000 0100 000161 ff"), z.toByteArray());
+  }
+
+  /**
+   * Issue 14 item 16: past 65,535 entries zllen is saturated and size() counts the entries; the
+   * list view's iterator asked size() on every hasNext, so a full pass over 66,000 entries took
+   * minutes (2,000 already took 0.9 s). It now reads the count once.
+   */
+  @Test
+  void item16ListViewPassOverASaturatedCountIsLinear() {
+    ZipList z = ZipList.create();
+    for (int i = 0; i < 66_000; i++) {
+      z.pushTail(i);
+    }
+    assertEquals(0xFFFF, ZipListLayout.zllen(z.toByteArray()));
+    List<byte[]> view = z.asList(dev.redstruct.core.Codec.bytes());
+    long[] seen = new long[2];
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+        java.time.Duration.ofSeconds(10),
+        () -> {
+          java.util.ListIterator<byte[]> it = view.listIterator();
+          while (it.hasNext()) {
+            assertEquals(seen[0]++, Long.parseLong(new String(it.next(), US_ASCII)));
+          }
+          while (it.hasPrevious()) {
+            it.previous();
+            seen[1]++;
+          }
+        });
+    assertEquals(66_000, seen[0]);
+    assertEquals(66_000, seen[1]);
+    java.util.Iterator<byte[]> it = view.iterator();
+    it.next();
+    it.remove();
+    int left = 0;
+    while (it.hasNext()) {
+      it.next();
+      left++;
+    }
+    assertEquals(65_999, left);
+    z.checkInvariants();
+  }
 }

@@ -1,0 +1,72 @@
+package dev.redstruct.consumercheck;
+
+import dev.redstruct.bitfield.Bitmap;
+import dev.redstruct.core.Codec;
+import dev.redstruct.core.CorruptEncodingException;
+import dev.redstruct.dict.Dict;
+import dev.redstruct.hll.HyperLogLog;
+import dev.redstruct.skiplist.ZSet;
+import dev.redstruct.ziplist.ZipList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Uses each library module as a user's code would, from a module that does not require core, and
+ * exits non-zero when a result is wrong. Run by {@code mvn verify} on the module path and on the
+ * class path.
+ */
+public final class ConsumerCheck {
+  private ConsumerCheck() {}
+
+  /**
+   * Runs the checks.
+   *
+   * @param args one word naming the path the run uses, for the message
+   */
+  public static void main(String[] args) {
+    String where = args.length > 0 ? args[0] : "?";
+    int checks = 0;
+
+    HyperLogLog visitors = HyperLogLog.create();
+    visitors.add("user:1", "user:2", "user:1");
+    checks += expect(visitors.count() == 2, "HyperLogLog.count of two distinct elements");
+    try {
+      HyperLogLog.copyOf(new byte[] {'n', 'o'});
+      checks += expect(false, "HyperLogLog.copyOf of two bytes must throw");
+    } catch (CorruptEncodingException e) {
+      String reply = HyperLogLog.redisError(e);
+      checks += expect(reply.startsWith("WRONGTYPE"), "redisError of a short value: " + reply);
+    }
+
+    Bitmap bits = Bitmap.create();
+    bits.setBit(7, true);
+    bits.setBit(100, true);
+    checks += expect(bits.bitCount() == 2, "Bitmap.bitCount after two SETBITs");
+
+    Map<String, Integer> dict = Dict.forStrings();
+    dict.put("a", 1);
+    dict.put("b", 2);
+    checks += expect(dict.get("b") == 2 && dict.size() == 2, "Dict as a Map");
+
+    ZipList zipList = ZipList.create();
+    List<String> list = zipList.asList(Codec.utf8());
+    list.add("x");
+    list.add("12");
+    checks += expect(zipList.isInteger(1) && list.equals(List.of("x", "12")), "ZipList as a List");
+
+    ZSet zset = ZSet.create();
+    zset.add("alice", 3.0);
+    zset.add("bob", 1.0);
+    checks += expect(zset.score("alice").orElse(0) == 3.0, "ZSet.score");
+
+    System.out.println("consumer check on the " + where + ": " + checks + " checks agree");
+  }
+
+  private static int expect(boolean ok, String what) {
+    if (!ok) {
+      System.err.println("consumer check failed: " + what);
+      System.exit(1);
+    }
+    return 1;
+  }
+}

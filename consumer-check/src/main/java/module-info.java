@@ -1,0 +1,12 @@
+/**
+ * A user's module: it requires the structure modules only. Everything of {@code dev.redstruct.core}
+ * it uses ({@code CorruptEncodingException}, {@code Codec}) must reach it through {@code requires
+ * transitive}.
+ */
+module dev.redstruct.consumercheck {
+  requires dev.redstruct.hll;
+  requires dev.redstruct.bitfield;
+  requires dev.redstruct.dict;
+  requires dev.redstruct.ziplist;
+  requires dev.redstruct.skiplist;
+}
