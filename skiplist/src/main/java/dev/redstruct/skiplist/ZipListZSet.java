@@ -123,9 +123,8 @@ final class ZipListZSet {
    * same number are the same member). Redis keeps pairs out of (score, member) order and text
    * scores it reads leniently; so do we, but normalised: such a list is rebuilt sorted, each score
    * the value Redis reads, stored as zzlInsertAt stores it (but -0 as the text "-0", so that it
-   * keeps its sign as in Redis), so that every later operation sees invariants I1..I3. A text
-   * score that strtod reads as NaN is rejected (Redis keeps it, and asserts when it converts the
-   * set).
+   * keeps its sign as in Redis), so that every later operation sees invariants I1..I3. A text score
+   * that strtod reads as NaN is rejected (Redis keeps it, and asserts when it converts the set).
    *
    * @return {@code zl} itself, or its sorted rebuild
    * @throws CorruptEncodingException naming the broken rule, with {@code blob}'s bytes
