@@ -1,6 +1,8 @@
 package dev.redstruct.skiplist;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -125,6 +127,14 @@ class ZSetRegressionTest {
     // Kept as it is (oracle: ZRANGE of a RESTOREd "0x10", "-0" gives 16 and -0).
     assertEquals("b -0 a 16", content(ZSet.fromCompact(rawZipList("b", "-0", "a", "0x10"))));
     exercise(t);
+    // Kept as it is: a member and a score written as strings the ziplist would store as integers.
+    byte[] kept = rawZipList("a", 2L, "12", "16");
+    ZSet v = ZSet.fromCompact(kept);
+    assertArrayEquals(kept, v.toCompactBytes());
+    assertEquals("a 2 12 16", content(v));
+    assertFalse(v.add(3, b("12")), "the string entry \"12\" is the member 12");
+    assertEquals("a 2 12 3", content(v));
+    exercise(v);
     String tiny = "0." + "0".repeat(40) + "1"; // 43 bytes: read whole, 1e-41
     ZSet u = ZSet.fromCompact(rawZipList("a", tiny, "b", 1L));
     assertEquals(1e-41, u.score("a").getAsDouble());
