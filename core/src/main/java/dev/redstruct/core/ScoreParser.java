@@ -55,7 +55,7 @@ final class ScoreParser {
     if (numberEnd(s, off, end) != end) {
       return Double.NaN; // strtod would leave bytes over (or convert nothing)
     }
-    double value = value(s, off, end);
+    double value = generalValue(s, off, end);
     int i = s[off] == '+' || s[off] == '-' ? off + 1 : off;
     if (Double.isInfinite(value) && (s[i] | 0x20) != 'i') {
       return Double.NaN; // overflow: ERANGE with HUGE_VAL
@@ -161,9 +161,11 @@ final class ScoreParser {
    */
   private static double value(byte[] s, int off, int end) {
     double simple = simpleDecimal(s, off, end);
-    if (!Double.isNaN(simple)) {
-      return simple;
-    }
+    return Double.isNaN(simple) ? generalValue(s, off, end) : simple;
+  }
+
+  /** {@link #value} past Clinger's fast path (which parse has already tried). */
+  private static double generalValue(byte[] s, int off, int end) {
     boolean negative = s[off] == '-';
     int i = negative || s[off] == '+' ? off + 1 : off;
     if ((s[i] | 0x20) == 'i') {
