@@ -1,6 +1,7 @@
 package dev.redstruct.core.rdb;
 
 import dev.redstruct.core.RedisNumbers;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -130,6 +131,16 @@ public final class RdbWriter {
    */
   public RdbWriter string(byte[] s) {
     return string(s, 0, s.length);
+  }
+
+  /**
+   * Appends a string as UTF-8, see {@link #string(byte[])}.
+   *
+   * @param s the string
+   * @return this writer
+   */
+  public RdbWriter string(String s) {
+    return string(s.getBytes(StandardCharsets.UTF_8));
   }
 
   /**

@@ -6,7 +6,7 @@
  * ({@link dev.redstruct.core.rdb.RdbPayload}).
  *
  * <p>Not part of the public API: {@code module-info} exports this package only to the sibling
- * modules that serialize payloads (none yet; a module adds itself to the qualified export when it
- * starts to use it). On the class path, as the tests run, it is reachable like any package.
+ * modules that read or write payloads (today ziplist and skiplist, whose tests build DUMP
+ * payloads); a module adds itself to the qualified export when it starts to use it.
  */
 package dev.redstruct.core.rdb;
