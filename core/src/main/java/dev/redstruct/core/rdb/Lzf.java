@@ -1,5 +1,6 @@
 package dev.redstruct.core.rdb;
 
+import dev.redstruct.core.Bytes;
 import dev.redstruct.core.CorruptEncodingException;
 import java.util.Arrays;
 import java.util.Objects;
@@ -158,12 +159,7 @@ public final class Lzf {
       htab[s] = base + ip;
       int ref = e - base;
       int off = ip - ref - 1;
-      if (e >= fresh
-          && off < MAX_OFF
-          && ref > first
-          && in[ref + 2] == in[ip + 2]
-          && in[ref] == in[ip]
-          && in[ref + 1] == in[ip + 1]) {
+      if (e >= fresh && off < MAX_OFF && ref > first && sameThree(in, ref, ip, inEnd)) {
         int maxlen = Math.min(inEnd - ip - 2, MAX_REF);
         if (op + 4 >= outEnd && op - (lit == 0 ? 1 : 0) + 4 >= outEnd) {
           return 0;
@@ -172,21 +168,9 @@ public final class Lzf {
         if (lit == 0) {
           op--; // drop the empty run's header
         }
-        int len = 3;
-        if (maxlen > 16) {
-          while (len <= 18 && in[ref + len] == in[ip + len]) {
-            len++;
-          }
-          if (len > 18) {
-            while (len < maxlen && in[ref + len] == in[ip + len]) {
-              len++;
-            }
-          }
-        } else {
-          while (len < maxlen && in[ref + len] == in[ip + len]) {
-            len++;
-          }
-        }
+        // lzf_c.c compares bytes 3..18 unrolled when maxlen > 16, so such a match reaches 19
+        int len =
+            matchLength(in, ref, ip, maxlen > 16 ? Math.max(maxlen, 19) : Math.max(maxlen, 3));
         int l = len - 2;
         if (l < 7) {
           out[op++] = (byte) ((off >>> 8) + (l << 5));
@@ -241,6 +225,32 @@ public final class Lzf {
     return op - outOff;
   }
 
+  /** Whether the three bytes at ref and ip are equal; one int compare when 4 bytes are left. */
+  private static boolean sameThree(byte[] in, int ref, int ip, int inEnd) {
+    if (inEnd - ip >= 4) {
+      return ((Bytes.getIntLE(in, ref) ^ Bytes.getIntLE(in, ip)) & 0xffffff) == 0;
+    }
+    return in[ref] == in[ip] && in[ref + 1] == in[ip + 1] && in[ref + 2] == in[ip + 2];
+  }
+
+  /**
+   * The smallest k in [3, limit) with {@code in[ref+k] != in[ip+k]}, or limit: 8 bytes at a time
+   * (LzfBenchmark compress). The caller guarantees {@code ip + limit <= inEnd} and ref &lt; ip.
+   */
+  private static int matchLength(byte[] in, int ref, int ip, int limit) {
+    int k = 3;
+    for (; limit - k >= 8; k += 8) {
+      long x = Bytes.getLongLE(in, ref + k) ^ Bytes.getLongLE(in, ip + k);
+      if (x != 0) {
+        return k + (Long.numberOfTrailingZeros(x) >>> 3);
+      }
+    }
+    while (k < limit && in[ref + k] == in[ip + k]) {
+      k++;
+    }
+    return k;
+  }
+
   /**
    * Decompresses {@code in[inOff, inOff+inLen)} into {@code out[outOff, outOff+outLen)} and returns
    * the number of bytes produced (Redis: {@code lzf_decompress}). Where Redis returns 0 with {@code
@@ -272,47 +282,67 @@ public final class Lzf {
       if (ctrl < MAX_LIT) {
         int run = ctrl + 1;
         if (run > outEnd - op) {
-          throw corrupt(in, at, "literal run of " + run + " overflows the output");
+          throw corrupt(in, at, "literal run of %d overflows the output", run);
         }
         if (run > inEnd - ip) {
-          throw corrupt(in, at, "literal run of " + run + " overruns the input");
+          throw corrupt(in, at, "literal run of %d overruns the input", run);
         }
-        System.arraycopy(in, ip, out, op, run);
+        if (outEnd - op >= run + 7 && inEnd - ip >= run + 7) {
+          wordCopy(in, ip, out, op, run); // may write up to 7 bytes past the run, inside the range
+        } else {
+          System.arraycopy(in, ip, out, op, run);
+        }
         ip += run;
         op += run;
       } else {
         int len = ctrl >>> 5;
         if (ip >= inEnd) {
-          throw corrupt(in, at, "truncated back reference");
+          throw corrupt(in, at, "truncated back reference", 0);
         }
         if (len == 7) {
           len += in[ip++] & 0xff;
           if (ip >= inEnd) {
-            throw corrupt(in, at, "truncated back reference");
+            throw corrupt(in, at, "truncated back reference", 0);
           }
         }
         int ref = op - ((ctrl & 0x1f) << 8) - 1 - (in[ip++] & 0xff);
         len += 2;
         if (len > outEnd - op) {
-          throw corrupt(in, at, "back reference of " + len + " overflows the output");
+          throw corrupt(in, at, "back reference of %d overflows the output", len);
         }
         if (ref < outOff) {
-          throw corrupt(in, at, "back reference before the start of the output");
+          throw corrupt(in, at, "back reference before the start of the output", 0);
         }
-        if (ref + len <= op) {
-          System.arraycopy(out, ref, out, op, len);
-          op += len;
+        int distance = op - ref;
+        if (distance >= 8 && outEnd - op >= len + 8) {
+          wordCopy(out, ref, out, op, len); // each word is read after it was written
+        } else if (distance == 1) {
+          Arrays.fill(out, op, op + len, out[ref]);
         } else {
           for (int i = 0; i < len; i++) {
-            out[op++] = out[ref++]; // overlapping: byte by byte, as lzf_d.c
+            out[op + i] = out[ref + i]; // overlapping: byte by byte, as lzf_d.c
           }
         }
+        op += len;
       }
     }
     return op - outOff;
   }
 
-  private static CorruptEncodingException corrupt(byte[] in, int at, String reason) {
-    return new CorruptEncodingException(FORMAT, at, reason, in);
+  /**
+   * Copies {@code len} bytes forward in whole 8-byte words, so up to 7 bytes past {@code to + len}
+   * are written too: callers check there is room in the output range. LzfBenchmark decompress:
+   * short literal runs and references dominate, where this is much faster than System.arraycopy.
+   */
+  private static void wordCopy(byte[] src, int from, byte[] dst, int to, int len) {
+    Bytes.putLongLE(dst, to, Bytes.getLongLE(src, from));
+    for (int i = 8; i < len; i += 8) {
+      Bytes.putLongLE(dst, to + i, Bytes.getLongLE(src, from + i));
+    }
+  }
+
+  /** Builds the exception out of line, so the decoder's loop stays small (%d: the length). */
+  private static CorruptEncodingException corrupt(byte[] in, int at, String reason, int length) {
+    return new CorruptEncodingException(FORMAT, at, String.format(reason, length), in);
   }
 }
