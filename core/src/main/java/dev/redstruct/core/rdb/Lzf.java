@@ -254,7 +254,8 @@ public final class Lzf {
   /**
    * Decompresses {@code in[inOff, inOff+inLen)} into {@code out[outOff, outOff+outLen)} and returns
    * the number of bytes produced (Redis: {@code lzf_decompress}). Where Redis returns 0 with {@code
-   * errno} set, this throws.
+   * errno} set, this throws. Bytes of the output range past the returned count may be overwritten
+   * (8-byte word copies), and are also undefined after a throw; nothing outside the range is.
    *
    * @param in the compressed bytes (untrusted)
    * @param inOff first compressed byte
