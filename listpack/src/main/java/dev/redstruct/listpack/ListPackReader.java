@@ -55,7 +55,10 @@ final class ListPackReader {
     if (p == HEADER_SIZE) {
       return NONE;
     }
-    long l = ListPackFormat.readBacklen(b, p - 1, HEADER_SIZE);
+    // Floor 0, as validation reads it: a backlen whose last byte has bit 7 set may be read on into
+    // the element's encoding byte or even the header (valid if their low 7 bits are 0, as Redis's
+    // lpDecodeBacklen reads them); the walk then agrees with what validation accepted.
+    long l = ListPackFormat.readBacklen(b, p - 1, 0);
     assert l > 0 : "bad backlen before " + p;
     return (int) (p - l - ListPackFormat.backlenSize(l));
   }

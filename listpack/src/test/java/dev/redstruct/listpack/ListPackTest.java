@@ -370,6 +370,21 @@ class ListPackTest {
   }
 
   @Test
+  void backlenReadOnIntoTheHeaderStillWalksBackwards() {
+    // Regression (ListPackCorruptionTest): the empty string 80 with backlen 81 validates, because
+    // lpDecodeBacklen reads on through 0x80 and the header's 0x00 (low 7 bits 0) to the value 1;
+    // lpPrev reads it the same way, so the backward walk must too.
+    ListPack lp = ListPack.copyOf(Bytes.fromHex("0b0000000200" + "8081" + "0101" + "ff"));
+    ListPackCursor c = lp.cursor().toEnd();
+    assertTrue(c.previous());
+    assertEquals(1, c.longValue());
+    assertTrue(c.previous());
+    assertEquals(0, c.length());
+    assertFalse(c.previous());
+    assertArrayEquals(new byte[0], lp.get(-2));
+  }
+
+  @Test
   void validationRejectsWithOffsetAndReason() {
     String[][] bad = {
       {"0600000000ff", "shorter"},
