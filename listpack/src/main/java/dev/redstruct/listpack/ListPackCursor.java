@@ -140,6 +140,16 @@ public final class ListPackCursor {
   }
 
   /**
+   * Returns whether the cursor is on an element (not before the first or after the last).
+   *
+   * @return {@code true} if the accessors may be called
+   */
+  public boolean isOnElement() {
+    checkModCount();
+    return pos >= 0;
+  }
+
+  /**
    * Returns whether the current element is stored as an integer.
    *
    * @return {@code true} for an integer encoding
