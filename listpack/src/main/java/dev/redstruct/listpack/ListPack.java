@@ -154,6 +154,7 @@ public final class ListPack {
    */
   public int size() {
     if (count < NUMELE_UNKNOWN && ListPackFormat.numElements(buf) == NUMELE_UNKNOWN) {
+      ListPackWriter.detach(buf, HEADER_SIZE, scratch);
       ListPackFormat.setNumElements(buf, count);
     }
     return count;

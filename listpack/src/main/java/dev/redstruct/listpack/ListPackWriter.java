@@ -22,6 +22,17 @@ final class ListPackWriter {
    * ArrayList does) and keeps its slack when shrinking; only buf[0, total-bytes) is the listpack.
    * A replace by an element of the same size rewrites it in place, as Redis's memmove by 0 does.
    * The header count moves by one per inserted or deleted element unless it is 65535 (unknown).
+   *
+   * Detached backlens. Validation (lpValidateIntegrity) decodes a backlen from its last byte
+   * backwards until a byte with bit 7 clear, so it accepts a backlen whose first byte has bit 7 set
+   * when the bytes read after it (the element's own bytes, or for a tiny first element even the
+   * header) contribute zero bits. Such an element's backlen depends on bytes before the element;
+   * an edit that changes those bytes (an insert before it, a new total or count in the header)
+   * would leave a listpack that no longer validates, on which lpPrev goes wrong (Redis asserts or
+   * worse). Before each edit, detach() rewrites the backlen of the element after the edit point
+   * and of the first element in its canonical form of the same width (same value, same size) when
+   * its decoding reaches before the element. Only blobs that Redis's writer never produces are
+   * affected; their elements read back the same.
    */
 
   static final int BEFORE = 0;
@@ -72,6 +83,8 @@ final class ListPackWriter {
     long delta = encoded + backlen - replaced;
     checkSafeToAdd(total, delta);
     int newTotal = (int) (total + delta);
+    detach(b, HEADER_SIZE, e);
+    detach(b, p + replaced, e);
     b = moveTail(lp, p + replaced, newTotal, (int) delta, total);
     int w =
         p
@@ -85,6 +98,40 @@ final class ListPackWriter {
     ListPackFormat.setTotalBytes(b, newTotal);
     lp.modCount++;
     return p;
+  }
+
+  /**
+   * Rewrites the backlen of the element at {@code p} (if {@code p} is an element) canonically when
+   * its backward decoding reaches before the element; see the implementation notes.
+   */
+  static void detach(byte[] b, int p, ListPackFormat.Element e) {
+    if (reachesBefore(b, p, e)) {
+      ListPackFormat.writeBacklen(b, e.end() - backlenWidth(e), e.encodedSize);
+    }
+  }
+
+  /**
+   * Whether the element at {@code p} (decoded into {@code e}) has a backlen that decodes from bytes
+   * before the element; false for the EOF byte.
+   */
+  private static boolean reachesBefore(byte[] b, int p, ListPackFormat.Element e) {
+    if ((b[p] & 0xFF) == EOF) {
+      return false;
+    }
+    ListPackFormat.decode(b, p, e);
+    int field = e.end() - backlenWidth(e);
+    if ((b[field] & 0x80) == 0) {
+      return false; // a canonical first byte: decoding stops inside the field
+    }
+    int q = e.end() - 1;
+    while (q >= 0 && (b[q] & 0x80) != 0) {
+      q--;
+    }
+    return q < p;
+  }
+
+  private static int backlenWidth(ListPackFormat.Element e) {
+    return e.size - e.encodedSize;
   }
 
   /**
@@ -133,6 +180,8 @@ final class ListPackWriter {
       return p;
     }
     int total = (int) ListPackFormat.totalBytes(b);
+    detach(b, HEADER_SIZE, lp.scratch);
+    detach(b, tail, lp.scratch);
     System.arraycopy(b, tail, b, p, total - tail);
     ListPackFormat.setTotalBytes(b, total - (tail - p));
     addToCount(lp, -deleted);
@@ -159,6 +208,7 @@ final class ListPackWriter {
       index += numele;
     }
     if (numele != NUMELE_UNKNOWN && numele - index <= num) {
+      detach(b, HEADER_SIZE, lp.scratch);
       b[p] = (byte) EOF;
       ListPackFormat.setTotalBytes(b, p + 1);
       ListPackFormat.setNumElements(b, (int) index);
@@ -182,6 +232,14 @@ final class ListPackWriter {
     byte[] out = new byte[total];
     System.arraycopy(first, 0, out, 0, (int) a - 1);
     System.arraycopy(second, HEADER_SIZE, out, (int) a - 1, (int) bytes - HEADER_SIZE);
+    ListPackFormat.Element e = new ListPackFormat.Element();
+    if (reachesBefore(first, HEADER_SIZE, e)) {
+      ListPackFormat.writeBacklen(out, e.end() - backlenWidth(e), e.encodedSize);
+    }
+    if (reachesBefore(second, HEADER_SIZE, e)) {
+      int shift = (int) a - 1 - HEADER_SIZE;
+      ListPackFormat.writeBacklen(out, shift + e.end() - backlenWidth(e), e.encodedSize);
+    }
     ListPackFormat.setTotalBytes(out, total);
     ListPackFormat.setNumElements(out, Math.min(firstCount + secondCount, NUMELE_UNKNOWN));
     return out;

@@ -25,6 +25,20 @@ final class ListPackMutations {
     return lp.toByteArray();
   }
 
+  /** A random valid hash-like blob: up to {@code maxPairs} pairs with distinct fields. */
+  static byte[] validPairBlob(RandomGenerator r, int maxPairs) {
+    ListPack lp = ListPack.create();
+    java.util.Set<String> fields = new java.util.HashSet<>();
+    for (int n = r.nextInt(maxPairs + 1); n > 0; n--) {
+      byte[] field = ListPackTestValues.shortValue(r, 30);
+      if (fields.add(new String(field, java.nio.charset.StandardCharsets.ISO_8859_1))) {
+        lp.append(field);
+        lp.append(ListPackTestValues.shortValue(r, 30));
+      }
+    }
+    return lp.toByteArray();
+  }
+
   /** Returns a mutated copy of {@code blob}; it may happen to still be valid. */
   static byte[] mutate(RandomGenerator r, byte[] blob) {
     byte[] b = blob.clone();

@@ -385,6 +385,22 @@ class ListPackTest {
   }
 
   @Test
+  void anEditNextToABacklenThatReadsIntoEarlierBytesKeepsTheListPackValid() {
+    // Regression (ListPackCorruptionRedisIT): 80 81 validates only because its backlen decoding
+    // reads on into the header's 00. Redis's lpInsert would leave 817802 8081 (now read as
+    // 1 + 2<<14: invalid); we rewrite that backlen canonically (81 -> 01) before the edit.
+    ListPack lp = ListPack.copyOf(Bytes.fromHex("0b0000000200" + "8081" + "0101" + "ff"));
+    assertEquals("0b0000000200" + "8081" + "0101" + "ff", hex(lp), "kept as loaded");
+    lp.prepend(b("x"));
+    lp.checkInvariants();
+    assertEquals("0e0000000300" + "817802" + "8001" + "0101" + "ff", hex(lp));
+    ListPack merged =
+        ListPack.merge(of("a"), ListPack.copyOf(Bytes.fromHex("0b0000000200" + "8081" + "0101ff")));
+    merged.checkInvariants();
+    assertEquals(List.of("a", "", "1"), merged.asList(Codec.utf8()));
+  }
+
+  @Test
   void validationRejectsWithOffsetAndReason() {
     String[][] bad = {
       {"0600000000ff", "shorter"},
