@@ -35,8 +35,9 @@ import java.util.random.RandomGenerator;
  * overloads store integers directly. Indexes may be negative where noted: {@code -1} is the last
  * element, as in Redis.
  *
- * <p><b>Costs.</b> One array holds everything. {@link #size()} is O(1); access by index walks from
- * the nearer end, O(n); inserting or deleting moves the bytes after the point once, O(n) (a
+ * <p><b>Costs.</b> One array holds everything, plus a 24-byte object. {@link #size()} is O(1) while
+ * the header count is known (below 65535, as Redis keeps it), else a walk; access by index walks
+ * from the nearer end, O(n); inserting or deleting moves the bytes after the point once, O(n) (a
  * listpack never cascades). The array grows by half again when full; {@link #trimToSize()} drops
  * the slack and {@link #toByteArray()} returns an exact copy. The {@link #cursor() cursor} steps in
  * O(1) both ways and allocates nothing per element.
@@ -54,9 +55,10 @@ import java.util.random.RandomGenerator;
 public final class ListPack {
   /* Implementation notes.
    * State: buf[0, total-bytes) is the listpack (the header's total-bytes is the length; the array
-   * may be longer, unused slack). count is the true element count, kept because the header's
-   * count saturates at 65535 ("unknown"). scratch is the element decoder's output for the methods
-   * of this object (no per-thread or static scratch). Roles: ListPackFormat (layout, the one
+   * may be longer, unused slack), and modCount for fail-fast cursors and views. Nothing else, so a
+   * listpack costs its array plus a 24-byte object: the element count is the header's unless that
+   * says 65535 (unknown), and then a walk, as in Redis. The element decoder's output (an Element)
+   * lives on the stack of each method, or in a cursor or view; never per thread or static. Roles: ListPackFormat (layout, the one
    * decoder, the encoder), ListPackReader (the walk), ListPackWriter (the edits),
    * ListPackValidator (untrusted bytes), ListPackCursor and ListPackView (the public faces).
    * Redis 7.0.15 src/listpack.c; each method names the function it mirrors.
@@ -64,18 +66,14 @@ public final class ListPack {
    * Invariants (checkInvariants):
    *   I1  7 <= total-bytes <= buf.length, and buf[total-bytes - 1] is 0xFF.
    *   I2  buf[0, total-bytes) passes deep validation.
-   *   I3  count is the number of elements; the header count equals it or is 65535 (and then
-   *       count >= 65535 or the count was not asked for since it last was 65535).
+   *   I3  the header count equals the number of elements, or is 65535 ("unknown").
    */
 
   byte[] buf;
-  int count;
   int modCount;
-  final ListPackFormat.Element scratch = new ListPackFormat.Element();
 
-  private ListPack(byte[] buf, int count) {
+  private ListPack(byte[] buf) {
     this.buf = buf;
-    this.count = count;
   }
 
   // ---------------------------------------------------------------- factories
@@ -88,7 +86,7 @@ public final class ListPack {
   public static ListPack create() {
     byte[] b = new byte[EMPTY_SIZE];
     ListPackFormat.writeEmpty(b);
-    return new ListPack(b, 0);
+    return new ListPack(b);
   }
 
   /**
@@ -99,8 +97,8 @@ public final class ListPack {
    * @throws CorruptEncodingException if {@code blob} fails {@link #validate(byte[])}
    */
   public static ListPack copyOf(byte[] blob) {
-    int n = ListPackValidator.validate(Objects.requireNonNull(blob, "blob"));
-    return new ListPack(blob.clone(), n);
+    ListPackValidator.validate(Objects.requireNonNull(blob, "blob"));
+    return new ListPack(blob.clone());
   }
 
   /**
@@ -112,8 +110,8 @@ public final class ListPack {
    * @throws CorruptEncodingException if {@code blob} fails {@link #validate(byte[])}
    */
   public static ListPack wrap(byte[] blob) {
-    int n = ListPackValidator.validate(Objects.requireNonNull(blob, "blob"));
-    return new ListPack(blob, n);
+    ListPackValidator.validate(Objects.requireNonNull(blob, "blob"));
+    return new ListPack(blob);
   }
 
   /**
@@ -147,17 +145,32 @@ public final class ListPack {
   // ---------------------------------------------------------------- size
 
   /**
-   * Returns the number of elements. When the header says "unknown" (65535) and the true count is
-   * below 65535, writes the true count into the header, as Redis's {@code lpLength} does.
+   * Returns the number of elements: the header count, O(1), unless it says "unknown" (65535); then
+   * a walk, O(n), and when the count found is below 65535 it is written into the header, as Redis's
+   * {@code lpLength} does.
    *
    * @return the number of elements
    */
   public int size() {
-    if (count < NUMELE_UNKNOWN && ListPackFormat.numElements(buf) == NUMELE_UNKNOWN) {
-      ListPackWriter.detach(buf, HEADER_SIZE, scratch);
-      ListPackFormat.setNumElements(buf, count);
+    int header = ListPackFormat.numElements(buf);
+    if (header != NUMELE_UNKNOWN) {
+      return header;
     }
-    return count;
+    ListPackFormat.Element e = new ListPackFormat.Element();
+    int n = ListPackReader.walkCount(buf, e);
+    if (n < NUMELE_UNKNOWN) {
+      ListPackWriter.detach(buf, HEADER_SIZE, e);
+      ListPackFormat.setNumElements(buf, n);
+    }
+    return n;
+  }
+
+  /** The number of elements without lpLength's write-back (for internal checks). */
+  int count() {
+    int header = ListPackFormat.numElements(buf);
+    return header != NUMELE_UNKNOWN
+        ? header
+        : ListPackReader.walkCount(buf, new ListPackFormat.Element());
   }
 
   /**
@@ -166,7 +179,7 @@ public final class ListPack {
    * @return {@code true} if empty
    */
   public boolean isEmpty() {
-    return count == 0;
+    return (buf[HEADER_SIZE] & 0xFF) == ListPackFormat.EOF;
   }
 
   /**
@@ -235,18 +248,19 @@ public final class ListPack {
     if (skip < 0) {
       throw new IllegalArgumentException("skip must be >= 0: " + skip);
     }
-    int from = ListPackReader.seek(buf, count, fromIndex, scratch);
+    ListPackFormat.Element e = new ListPackFormat.Element();
+    int from = ListPackReader.seek(buf, fromIndex, e);
     if (from == NONE) {
       return -1;
     }
-    int p = ListPackReader.find(buf, from, value, 0, value.length, skip, scratch);
-    return p == NONE ? -1 : indexOf(p);
+    int p = ListPackReader.find(buf, from, value, 0, value.length, skip, e);
+    return p == NONE ? -1 : indexOf(p, e);
   }
 
   /** The index of the element at offset {@code p} (a forward walk). */
-  private int indexOf(int p) {
+  private int indexOf(int p, ListPackFormat.Element e) {
     int i = 0;
-    for (int q = HEADER_SIZE; q != p; q = ListPackReader.skip(buf, q, scratch)) {
+    for (int q = HEADER_SIZE; q != p; q = ListPackReader.skip(buf, q, e)) {
       i++;
     }
     return i;
@@ -292,14 +306,15 @@ public final class ListPack {
     if (count < 0) {
       throw new IllegalArgumentException("count must be >= 0: " + count);
     }
-    return ListPackReader.randomPairsUnique(this.count / 2, count, rnd);
+    return ListPackReader.randomPairsUnique(count() / 2, count, rnd);
   }
 
   private int pairs() {
-    if (count < 2) {
-      throw new IllegalStateException("no pair in a listpack of " + count + " elements");
+    int n = count();
+    if (n < 2) {
+      throw new IllegalStateException("no pair in a listpack of " + n + " elements");
     }
-    return count / 2;
+    return n / 2;
   }
 
   // ---------------------------------------------------------------- writing
@@ -435,7 +450,7 @@ public final class ListPack {
     }
     int a = first.size();
     int b = second.size();
-    return new ListPack(ListPackWriter.merge(first.buf, a, second.buf, b), a + b);
+    return new ListPack(ListPackWriter.merge(first.buf, a, second.buf, b));
   }
 
   // ---------------------------------------------------------------- bytes and views
@@ -493,18 +508,20 @@ public final class ListPack {
 
   // ---------------------------------------------------------------- internals
 
-  /** The decoded element at {@code index} (in {@link #scratch}), or IndexOutOfBoundsException. */
+  /** The decoded element at {@code index}, or IndexOutOfBoundsException. */
   ListPackFormat.Element at(int index) {
-    int p = ListPackReader.seek(buf, count, index, scratch);
+    ListPackFormat.Element e = new ListPackFormat.Element();
+    int p = ListPackReader.seek(buf, index, e);
     if (p == NONE) {
-      throw new IndexOutOfBoundsException("index " + index + " for " + count + " elements");
+      throw new IndexOutOfBoundsException("index " + index + " for " + count() + " elements");
     }
-    return ListPackFormat.decode(buf, p, scratch);
+    return ListPackFormat.decode(buf, p, e);
   }
 
   private int insertionPoint(int index) {
-    Objects.checkIndex(index, count + 1);
-    return index == count ? eofOffset() : at(index).start;
+    int n = count();
+    Objects.checkIndex(index, n + 1);
+    return index == n ? eofOffset() : at(index).start;
   }
 
   int eofOffset() {
@@ -524,8 +541,8 @@ public final class ListPack {
       throw new AssertionError("I2: " + e.getMessage(), e);
     }
     int header = ListPackFormat.numElements(buf);
-    if (n != count || (header != NUMELE_UNKNOWN && header != n)) {
-      throw new AssertionError("I3: count " + count + ", walked " + n + ", header " + header);
+    if (header != NUMELE_UNKNOWN && header != n) {
+      throw new AssertionError("I3: walked " + n + ", header " + header);
     }
   }
 }

@@ -86,7 +86,7 @@ public final class ListPackCursor {
    */
   public boolean seek(int index) {
     checkModCount();
-    return land(ListPackReader.seek(lp.buf, lp.count, index, e), BEFORE);
+    return land(ListPackReader.seek(lp.buf, index, e), BEFORE);
   }
 
   /**

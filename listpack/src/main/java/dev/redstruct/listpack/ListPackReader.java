@@ -65,28 +65,47 @@ final class ListPackReader {
 
   /**
    * The element at {@code index} (negative counts from the end), or {@link #NONE} when out of
-   * range. {@code count} is the true element count; the walk starts from the nearer end, as Redis's
-   * does when the header count is known. Redis: lpSeek.
+   * range. With a known header count it walks from the nearer end; with an unknown one (65535)
+   * forward for a non-negative index and backward for a negative one. Redis: lpSeek.
    */
-  static int seek(byte[] b, int count, long index, ListPackFormat.Element scratch) {
-    if (index < 0) {
-      index += count;
+  static int seek(byte[] b, long index, ListPackFormat.Element scratch) {
+    int numele = ListPackFormat.numElements(b);
+    boolean forward = true;
+    if (numele != ListPackFormat.NUMELE_UNKNOWN) {
+      if (index < 0) {
+        index += numele;
+      }
+      if (index < 0 || index >= numele) {
+        return NONE;
+      }
+      if (index > numele / 2) {
+        forward = false;
+        index -= numele;
+      }
+    } else if (index < 0) {
+      forward = false;
     }
-    if (index < 0 || index >= count) {
-      return NONE;
-    }
-    if (index > count / 2) {
-      int p = last(b);
-      for (long i = count - 1; i > index; i--) {
-        p = prev(b, p);
+    if (forward) {
+      int p = first(b);
+      for (; index > 0 && p != NONE; index--) {
+        p = next(b, p, scratch);
       }
       return p;
     }
-    int p = HEADER_SIZE;
-    for (long i = 0; i < index; i++) {
-      p = skip(b, p, scratch);
+    int p = last(b);
+    for (; index < -1 && p != NONE; index++) {
+      p = prev(b, p);
     }
     return p;
+  }
+
+  /** The number of elements by a walk. */
+  static int walkCount(byte[] b, ListPackFormat.Element scratch) {
+    int n = 0;
+    for (int p = first(b); p != NONE; p = next(b, p, scratch)) {
+      n++;
+    }
+    return n;
   }
 
   /**

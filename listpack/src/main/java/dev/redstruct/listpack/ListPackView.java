@@ -30,7 +30,7 @@ final class ListPackView<E> extends AbstractList<E> {
 
   @Override
   public E get(int index) {
-    Objects.checkIndex(index, lp.count);
+    Objects.checkIndex(index, lp.count());
     return decode(lp.at(index));
   }
 
@@ -44,7 +44,7 @@ final class ListPackView<E> extends AbstractList<E> {
 
   @Override
   public E set(int index, E element) {
-    Objects.checkIndex(index, lp.count);
+    Objects.checkIndex(index, lp.count());
     byte[] bytes = codec.encode(element);
     E old = get(index);
     lp.replace(index, bytes);
@@ -53,7 +53,7 @@ final class ListPackView<E> extends AbstractList<E> {
 
   @Override
   public void add(int index, E element) {
-    Objects.checkIndex(index, lp.count + 1);
+    Objects.checkIndex(index, lp.count() + 1);
     lp.insert(index, codec.encode(element));
     modCount++;
   }
@@ -67,7 +67,7 @@ final class ListPackView<E> extends AbstractList<E> {
 
   @Override
   public E remove(int index) {
-    Objects.checkIndex(index, lp.count);
+    Objects.checkIndex(index, lp.count());
     E old = get(index);
     lp.delete(index);
     modCount++;
@@ -84,7 +84,7 @@ final class ListPackView<E> extends AbstractList<E> {
 
   @Override
   public void clear() {
-    removeRange(0, lp.count);
+    removeRange(0, lp.count());
   }
 
   @Override

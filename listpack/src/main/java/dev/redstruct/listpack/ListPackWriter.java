@@ -70,7 +70,7 @@ final class ListPackWriter {
   /** lpInsert for a value: a string when {@code s} is non-null, else the integer {@code v}. */
   private static int insert(ListPack lp, int p, int where, byte[] s, int off, int len, long v) {
     byte[] b = lp.buf;
-    ListPackFormat.Element e = lp.scratch;
+    ListPackFormat.Element e = new ListPackFormat.Element();
     if (where == AFTER) {
       p = ListPackReader.skip(b, p, e);
       where = BEFORE;
@@ -151,13 +151,12 @@ final class ListPackWriter {
     return b;
   }
 
-  /** Header count and true count by {@code delta}, the header only while known. */
+  /** The header count by {@code delta}, while it is known. */
   private static void addToCount(ListPack lp, int delta) {
     int numele = ListPackFormat.numElements(lp.buf);
     if (numele != NUMELE_UNKNOWN) {
       ListPackFormat.setNumElements(lp.buf, numele + delta);
     }
-    lp.count += delta;
   }
 
   /**
@@ -167,11 +166,12 @@ final class ListPackWriter {
    */
   static int deleteFrom(ListPack lp, int p, long num) {
     byte[] b = lp.buf;
+    ListPackFormat.Element e = new ListPackFormat.Element();
     int tail = p;
     int deleted = 0;
     while (num-- > 0) {
       deleted++;
-      tail = ListPackReader.skip(b, tail, lp.scratch);
+      tail = ListPackReader.skip(b, tail, e);
       if ((b[tail] & 0xFF) == EOF) {
         break;
       }
@@ -180,8 +180,8 @@ final class ListPackWriter {
       return p;
     }
     int total = (int) ListPackFormat.totalBytes(b);
-    detach(b, HEADER_SIZE, lp.scratch);
-    detach(b, tail, lp.scratch);
+    detach(b, HEADER_SIZE, e);
+    detach(b, tail, e);
     System.arraycopy(b, tail, b, p, total - tail);
     ListPackFormat.setTotalBytes(b, total - (tail - p));
     addToCount(lp, -deleted);
@@ -199,7 +199,8 @@ final class ListPackWriter {
     if (num <= 0) {
       return;
     }
-    int p = ListPackReader.seek(b, lp.count, index, lp.scratch);
+    ListPackFormat.Element e = new ListPackFormat.Element();
+    int p = ListPackReader.seek(b, index, e);
     if (p == ListPackReader.NONE) {
       return;
     }
@@ -208,11 +209,10 @@ final class ListPackWriter {
       index += numele;
     }
     if (numele != NUMELE_UNKNOWN && numele - index <= num) {
-      detach(b, HEADER_SIZE, lp.scratch);
+      detach(b, HEADER_SIZE, e);
       b[p] = (byte) EOF;
       ListPackFormat.setTotalBytes(b, p + 1);
       ListPackFormat.setNumElements(b, (int) index);
-      lp.count = (int) index;
       lp.modCount++;
     } else {
       deleteFrom(lp, p, num);
