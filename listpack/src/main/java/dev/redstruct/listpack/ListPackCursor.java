@@ -47,16 +47,21 @@ public final class ListPackCursor {
   public boolean next() {
     checkModCount();
     byte[] b = lp.buf;
-    int p;
-    if (pos == BEFORE) {
-      p = ListPackReader.first(b);
-    } else if (pos == AFTER) {
-      return false;
+    int p = pos;
+    if (p >= 0) {
+      p = e.start + e.size; // the current element's end, decoded when the cursor landed on it
+    } else if (p == BEFORE) {
+      p = ListPackFormat.HEADER_SIZE;
     } else {
-      int q = e.end();
-      p = (b[q] & 0xFF) == ListPackFormat.EOF ? NONE : q;
+      return false;
     }
-    return land(p, AFTER);
+    if ((b[p] & 0xFF) == ListPackFormat.EOF) {
+      pos = AFTER;
+      return false;
+    }
+    pos = p;
+    ListPackFormat.decode(b, p, e);
+    return true;
   }
 
   /**
@@ -178,7 +183,11 @@ public final class ListPackCursor {
    * @return the length
    */
   public int length() {
-    return current().length();
+    checkModCount();
+    if (pos < 0) {
+      throw new NoSuchElementException("the cursor is not on an element");
+    }
+    return e.isInteger ? RedisNumbers.stringLength(e.value) : e.dataLength;
   }
 
   /**

@@ -298,7 +298,7 @@ final class ListPackFormat {
       l = decodeLong(b, p, c, e);
     }
     e.encodedSize = l;
-    e.size = l + backlenSize(l);
+    e.size = l + (l <= 127 ? 1 : backlenSize(l));
     return e;
   }
 
