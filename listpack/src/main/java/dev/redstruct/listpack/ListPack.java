@@ -472,6 +472,54 @@ public final class ListPack {
   }
 
   /**
+   * Receives the elements of a {@link ListPack#forEach} walk in place, without allocation: a string
+   * element as a range of the listpack's array (valid only during the call; do not keep or change
+   * it), an integer element as its value.
+   */
+  public interface ElementConsumer {
+    /**
+     * Receives a string element.
+     *
+     * @param array the listpack's array
+     * @param offset where the element's bytes start
+     * @param length how many bytes
+     */
+    void string(byte[] array, int offset, int length);
+
+    /**
+     * Receives an integer element.
+     *
+     * @param value the value
+     */
+    void integer(long value);
+  }
+
+  /**
+   * Hands every element, first to last, to {@code action}: the fastest forward walk (one decode per
+   * element, nothing allocated). Changing the listpack from {@code action} makes the walk throw
+   * {@link java.util.ConcurrentModificationException}.
+   *
+   * @param action the consumer
+   */
+  public void forEach(ElementConsumer action) {
+    Objects.requireNonNull(action, "action");
+    byte[] b = buf;
+    int expected = modCount;
+    ListPackFormat.Element e = new ListPackFormat.Element();
+    for (int p = HEADER_SIZE; (b[p] & 0xFF) != ListPackFormat.EOF; p = e.end()) {
+      ListPackFormat.decode(b, p, e);
+      if (e.isInteger) {
+        action.integer(e.value);
+      } else {
+        action.string(b, e.dataOffset, e.dataLength);
+      }
+      if (modCount != expected) {
+        throw new java.util.ConcurrentModificationException();
+      }
+    }
+  }
+
+  /**
    * Returns a cursor before the first element.
    *
    * @return a new cursor

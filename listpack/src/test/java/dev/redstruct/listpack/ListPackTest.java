@@ -360,6 +360,38 @@ class ListPackTest {
   }
 
   @Test
+  void forEachHandsStringsInPlaceAndIntegersAsValues() {
+    ListPack lp = of("a", "12", "hello", "-4097");
+    StringBuilder seen = new StringBuilder();
+    lp.forEach(
+        new ListPack.ElementConsumer() {
+          @Override
+          public void string(byte[] array, int offset, int length) {
+            seen.append('s').append(new String(array, offset, length, US_ASCII)).append(',');
+          }
+
+          @Override
+          public void integer(long value) {
+            seen.append('i').append(value).append(',');
+          }
+        });
+    assertEquals("sa,i12,shello,i-4097,", seen.toString());
+    assertThrows(
+        java.util.ConcurrentModificationException.class,
+        () ->
+            lp.forEach(
+                new ListPack.ElementConsumer() {
+                  @Override
+                  public void string(byte[] array, int offset, int length) {
+                    lp.append(1);
+                  }
+
+                  @Override
+                  public void integer(long value) {}
+                }));
+  }
+
+  @Test
   void validationAcceptsWhatRedisAccepts() {
     // Fact sheet §2.3/§2.6: a backlen byte with bit 7 set passes when the byte before it is 0x00
     // and the value matches; non-minimal encodings and a 65535 count are not checked.

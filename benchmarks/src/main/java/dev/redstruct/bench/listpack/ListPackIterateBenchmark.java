@@ -2,6 +2,7 @@ package dev.redstruct.bench.listpack;
 
 import dev.redstruct.bench.Goal;
 import dev.redstruct.bench.QuickParams;
+import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.listpack.ListPack;
 import dev.redstruct.listpack.ListPackCursor;
 import dev.redstruct.ziplist.ZipList;
@@ -50,6 +51,22 @@ public class ListPackIterateBenchmark {
   private ZipListCursor zipCursor;
   private ArrayList<String> arrayList;
   private int[] probes;
+  private final LengthSum lengthSum = new LengthSum();
+
+  /** Sums each element's byte length: string length, or an integer's decimal length. */
+  static final class LengthSum implements ListPack.ElementConsumer {
+    long sum;
+
+    @Override
+    public void string(byte[] array, int offset, int length) {
+      sum += length;
+    }
+
+    @Override
+    public void integer(long value) {
+      sum += RedisNumbers.stringLength(value);
+    }
+  }
 
   /** Builds the lists from the same fixed-seed values. */
   @Setup(Level.Trial)
@@ -65,12 +82,25 @@ public class ListPackIterateBenchmark {
   }
 
   /**
-   * ListPack forward walk with a reused cursor.
+   * ListPack forward walk through {@link ListPack#forEach} (no allocation).
    *
    * @return total element length
    */
   @Benchmark
   public long iterate_redstruct() {
+    LengthSum s = lengthSum;
+    s.sum = 0;
+    listPack.forEach(s);
+    return s.sum;
+  }
+
+  /**
+   * ListPack forward walk with a reused cursor.
+   *
+   * @return total element length
+   */
+  @Benchmark
+  public long iterate_redstructCursor() {
     ListPackCursor c = cursor.toStart();
     long sum = 0;
     while (c.next()) {
