@@ -8,6 +8,7 @@ import static dev.redstruct.listpack.ListPackReader.NONE;
 import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
 import java.util.Arrays;
+import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
@@ -497,7 +498,7 @@ public final class ListPack {
   /**
    * Hands every element, first to last, to {@code action}: the fastest forward walk (one decode per
    * element, nothing allocated). Changing the listpack from {@code action} makes the walk throw
-   * {@link java.util.ConcurrentModificationException}.
+   * {@link ConcurrentModificationException}.
    *
    * @param action the consumer
    */
@@ -514,7 +515,7 @@ public final class ListPack {
         action.string(b, e.dataOffset, e.dataLength);
       }
       if (modCount != expected) {
-        throw new java.util.ConcurrentModificationException();
+        throw new ConcurrentModificationException();
       }
     }
   }
