@@ -294,34 +294,35 @@ final class ListPackFormat {
       e.dataOffset = p + 2;
       e.dataLength = ((c & 0x0F) << 8) | (b[p + 1] & 0xFF);
       l = 2 + e.dataLength;
+    } else if (c == ENC_32BIT_STR) {
+      e.isInteger = false;
+      e.dataOffset = p + 5;
+      e.dataLength = Bytes.getIntLE(b, p + 1);
+      l = 5 + e.dataLength;
     } else {
-      l = decodeLong(b, p, c, e);
+      e.isInteger = true;
+      e.value = wideInt(b, p, c);
+      l = c == ENC_64BIT_INT ? 9 : c - 0xEE; // 0xF1..0xF3: 3, 4, 5 bytes
     }
     e.encodedSize = l;
     e.size = l + (l <= 127 ? 1 : backlenSize(l));
     return e;
   }
 
-  /** The 0xF0..0xF4 encodings, kept out of {@link #decode} so that stays small. */
-  private static int decodeLong(byte[] b, int p, int c, Element e) {
-    e.isInteger = c != ENC_32BIT_STR;
+  /**
+   * The value of a 0xF1..0xF4 integer. Kept out of {@link #decode}, and given no Element, so that
+   * decode stays small enough to inline and its Element can live in registers (escape analysis).
+   */
+  private static long wideInt(byte[] b, int p, int c) {
     switch (c) {
-      case ENC_32BIT_STR:
-        e.dataOffset = p + 5;
-        e.dataLength = Bytes.getIntLE(b, p + 1);
-        return 5 + e.dataLength;
       case ENC_16BIT_INT:
-        e.value = Bytes.getShortLE(b, p + 1);
-        return 3;
+        return Bytes.getShortLE(b, p + 1);
       case ENC_24BIT_INT:
-        e.value = Bytes.getInt24LE(b, p + 1);
-        return 4;
+        return Bytes.getInt24LE(b, p + 1);
       case ENC_32BIT_INT:
-        e.value = Bytes.getIntLE(b, p + 1);
-        return 5;
+        return Bytes.getIntLE(b, p + 1);
       case ENC_64BIT_INT:
-        e.value = Bytes.getLongLE(b, p + 1);
-        return 9;
+        return Bytes.getLongLE(b, p + 1);
       default:
         throw new AssertionError("not an element: 0x" + Integer.toHexString(c) + " at " + p);
     }

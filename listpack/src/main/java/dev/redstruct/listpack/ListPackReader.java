@@ -55,6 +55,10 @@ final class ListPackReader {
     if (p == HEADER_SIZE) {
       return NONE;
     }
+    int last = b[p - 1] & 0xFF;
+    if (last < 128) {
+      return p - last - 1; // a 1-byte backlen (L <= 127): what lpDecodeBacklen returns at once
+    }
     // Floor 0, as validation reads it: a backlen whose last byte has bit 7 set may be read on into
     // the element's encoding byte or even the header (valid if their low 7 bits are 0, as Redis's
     // lpDecodeBacklen reads them); the walk then agrees with what validation accepted.

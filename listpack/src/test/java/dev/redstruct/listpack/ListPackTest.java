@@ -300,6 +300,24 @@ class ListPackTest {
   }
 
   @Test
+  void mergedCountIsCappedAtUnknown() {
+    // Fact sheet §2.5: lpMerge's count is min(lpLength(a) + lpLength(b), 65535).
+    ListPack a = ListPack.create();
+    ListPack b = ListPack.create();
+    for (int i = 0; i < 40_000; i++) {
+      a.append(i & 127);
+      b.append(b("x"));
+    }
+    ListPack m = ListPack.merge(a, b);
+    assertEquals(0xFFFF, ListPackFormat.numElements(m.buf));
+    assertEquals(80_000, m.size());
+    assertEquals(a.sizeInBytes() + b.sizeInBytes() - 7, m.sizeInBytes());
+    assertArrayEquals(b("x"), m.get(-1));
+    assertEquals(39_999 & 127, m.getLong(39_999));
+    m.checkInvariants();
+  }
+
+  @Test
   void randomPairPicksAreKeysOfPairs() {
     ListPack lp = of("k1", "v1", "k2", "v2", "k3", "v3");
     SplittableRandom r = new SplittableRandom(7);
