@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.Bytes;
 import dev.redstruct.core.RedisNumbers;
-import dev.redstruct.testkit.RdbPayload;
-import dev.redstruct.testkit.RdbWriter;
+import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.testkit.RedisTest;
 import dev.redstruct.testkit.RespClient;
 import dev.redstruct.testkit.RespReply;
