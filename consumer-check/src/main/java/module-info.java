@@ -8,5 +8,6 @@ module dev.redstruct.consumercheck {
   requires dev.redstruct.bitfield;
   requires dev.redstruct.dict;
   requires dev.redstruct.ziplist;
+  requires dev.redstruct.listpack;
   requires dev.redstruct.skiplist;
 }

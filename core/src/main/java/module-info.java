@@ -1,4 +1,12 @@
 /** The vocabulary the redstruct modules share: Redis's number and string rules, byte helpers. */
 module dev.redstruct.core {
   exports dev.redstruct.core;
+  // LZF, CRC-64, RDB lengths/strings and the DUMP footer: for sibling modules only, never public
+  // API. A module that reads or writes payloads adds itself here (a qualified export must name a
+  // module that exists). ziplist, listpack and skiplist use it in their tests, which run inside the
+  // module.
+  exports dev.redstruct.core.rdb to
+      dev.redstruct.ziplist,
+      dev.redstruct.listpack,
+      dev.redstruct.skiplist;
 }

@@ -5,6 +5,7 @@ import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.dict.Dict;
 import dev.redstruct.hll.HyperLogLog;
+import dev.redstruct.listpack.ListPack;
 import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.ziplist.ZipList;
 import java.util.List;
@@ -53,6 +54,11 @@ public final class ConsumerCheck {
     list.add("x");
     list.add("12");
     checks += expect(zipList.isInteger(1) && list.equals(List.of("x", "12")), "ZipList as a List");
+
+    List<String> packed = ListPack.create().asList(Codec.utf8());
+    packed.add("a");
+    packed.add(0, "b");
+    checks += expect(packed.equals(List.of("b", "a")), "ListPack as a List");
 
     ZSet zset = ZSet.create();
     zset.add("alice", 3.0);

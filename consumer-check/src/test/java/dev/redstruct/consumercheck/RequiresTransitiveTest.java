@@ -34,6 +34,7 @@ class RequiresTransitiveTest {
     "dev.redstruct.bitfield, dev.redstruct.bitfield.Bitmap.create()",
     "dev.redstruct.dict, dev.redstruct.dict.Dict.forStrings()",
     "dev.redstruct.ziplist, dev.redstruct.ziplist.ZipList.create().asList(Codec.utf8())",
+    "dev.redstruct.listpack, dev.redstruct.listpack.ListPack.create().asList(Codec.utf8())",
     "dev.redstruct.skiplist, dev.redstruct.skiplist.ZSet.create()",
   })
   void aModuleRequiringOnlyThisOneCanUseCoreTypes(String module, String use) throws IOException {

@@ -227,6 +227,47 @@ public final class RedisNumbers {
   }
 
   /**
+   * Parses a score-range bound as {@code ZRANGEBYSCORE}, {@code ZCOUNT} and {@code
+   * ZREMRANGEBYSCORE} do, after the caller has removed a leading {@code (}: C {@code strtod} on the
+   * range read as a C string, so the bound ends at its first NUL byte ({@code "1\0zz"} is 1),
+   * leading white space is skipped ({@code " 1"}, {@code "\t0"}), an overflow is an infinity
+   * ({@code "0x1p5000"}, {@code "1e400"}), an underflow is zero, and an empty bound is 0. Looser
+   * than {@link #parseScoreOrNaN} (ZADD's check); what strtod leaves unread before the NUL (such as
+   * a trailing space) and NaN are rejected. Linear in the length.
+   *
+   * <p>Redis: {@code zslParseRange}, {@code src/t_zset.c}.
+   *
+   * @param s the array
+   * @param off start of the range
+   * @param len length of the range
+   * @return the bound, or NaN if Redis would reply "min or max is not a float"
+   */
+  public static double parseRangeBoundOrNaN(byte[] s, int off, int len) {
+    Objects.checkFromIndexSize(off, len, s.length);
+    return ScoreParser.parseRangeBound(s, off, len);
+  }
+
+  /**
+   * C {@code strtod}'s value of the longest number at the start of the range, read as a C string
+   * (up to its first NUL byte) after leading white space; what follows is ignored, and a range
+   * without a number reads as 0. Overflow gives an infinity, underflow zero; {@code "nan"} gives
+   * NaN. This is how Redis reads a score stored as text in a compact zset, whatever the text
+   * ({@code "abc"} is 0, {@code " 5x"} is 5).
+   *
+   * <p>Redis: {@code zzlStrtod}, {@code src/t_zset.c} (which also reads at most 127 bytes: the
+   * caller cuts the range).
+   *
+   * @param s the array
+   * @param off start of the range
+   * @param len length of the range
+   * @return strtod's value, possibly infinite or NaN
+   */
+  public static double strtodPrefix(byte[] s, int off, int len) {
+    Objects.checkFromIndexSize(off, len, s.length);
+    return ScoreParser.strtodPrefix(s, off, len);
+  }
+
+  /**
    * Formats a score as Redis 7.0 replies with it: C's {@code %.17g}, and {@code inf}/{@code -inf}.
    *
    * <p>Redis: {@code addReplyDouble}, {@code src/networking.c}.

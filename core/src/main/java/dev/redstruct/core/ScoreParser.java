@@ -3,8 +3,10 @@ package dev.redstruct.core;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Emulates Redis's {@code string2d} (C {@code strtod} in the C locale plus Redis's own checks) on a
- * byte range, returning NaN for every string Redis rejects.
+ * Emulates C {@code strtod} in the C locale on a byte range, in the three ways Redis 7.0 uses it:
+ * {@code string2d}'s strict check (ZADD), {@code zslParseRange}'s bound check (ZRANGEBYSCORE and
+ * the other score ranges) and the plain prefix read of {@code zzlStrtod} (scores stored as text in
+ * a compact zset). The first two return NaN for every string Redis rejects.
  */
 /*
  * Implementation notes.
@@ -17,13 +19,17 @@ import java.nio.charset.StandardCharsets;
  *   hexadecimal = "0" [xX] ( hexdigits [ "." [hexdigits] ] | "." hexdigits ),
  *                 then optionally [pP] [+-] digits
  *
- * An exponent without digits is not consumed, which leaves bytes over, and Redis rejects any string
- * strtod does not consume whole. So validation here is "does the grammar match the whole range".
+ * An exponent without digits is not consumed, nor is "x" after a "0" without hexadecimal digits,
+ * nor a "nan(" left unclosed. numberEnd finds the end of the longest match in one forward pass (no
+ * regular expression: a 32k-digit bound reads in linear time). string2d and zslParseRange both
+ * reject a string strtod does not consume whole; zslParseRange first cuts the string at its first
+ * NUL (strtod sees a C string) and lets strtod skip leading white space, which string2d rejects.
  * Once it does, the Java parser does the arithmetic: Double.parseDouble is correctly rounded, as
  * glibc's strtod is, after the hexadecimal form is completed with the "p0" exponent Java demands.
  *
- * Redis then rejects NaN, overflow (a finite input that becomes infinite), and underflow to zero of a
- * non-zero input (strtod's ERANGE with a zero result). Sub-normal results are accepted, but glibc
+ * string2d then rejects NaN, overflow (a finite input that becomes infinite), and underflow to zero
+ * of a non-zero input (strtod's ERANGE with a zero result); zslParseRange rejects only NaN and keeps
+ * strtod's infinity or zero. Sub-normal results are accepted, but glibc
  * does not always round them correctly: results at or below MIN_NORMAL are recomputed by
  * TinyScores, which reproduces glibc's rounding (and decides the underflow).
  */
@@ -46,35 +52,137 @@ final class ScoreParser {
     if (!Double.isNaN(simple)) {
       return simple;
     }
-    int i = off;
-    if (s[i] == '+' || s[i] == '-') {
+    if (numberEnd(s, off, end) != end) {
+      return Double.NaN; // strtod would leave bytes over (or convert nothing)
+    }
+    double value = generalValue(s, off, end);
+    int i = s[off] == '+' || s[off] == '-' ? off + 1 : off;
+    if (Double.isInfinite(value) && (s[i] | 0x20) != 'i') {
+      return Double.NaN; // overflow: ERANGE with HUGE_VAL
+    }
+    if (value == 0 && mantissaHasNonZeroDigit(s, i, end)) {
+      return Double.NaN; // underflow to zero: ERANGE with a zero result
+    }
+    return value; // NaN for "nan", which Redis rejects too
+  }
+
+  /**
+   * zslParseRange's reading of a bound: C strtod over the range read as a C string (up to its first
+   * NUL), which must be consumed whole; leading white space is skipped, overflow gives an infinity,
+   * underflow zero, and an empty string converts nothing and reads as 0. NaN when Redis rejects.
+   */
+  static double parseRangeBound(byte[] s, int off, int len) {
+    int end = cStringEnd(s, off, off + len);
+    if (end == off) {
+      return 0; // strtod converted nothing and its end pointer is on the terminating NUL
+    }
+    int i = skipSpace(s, off, end);
+    if (numberEnd(s, i, end) != end) {
+      return Double
+          .NaN; // nothing converted (the end pointer stays on the first byte) or bytes over
+    }
+    return value(s, i, end);
+  }
+
+  /**
+   * C strtod's value of the longest number at the start of the range read as a C string, ignoring
+   * what follows it; 0 when it converts nothing. May be NaN ({@code "nan"}).
+   */
+  static double strtodPrefix(byte[] s, int off, int len) {
+    int end = cStringEnd(s, off, off + len);
+    int i = skipSpace(s, off, end);
+    int e = numberEnd(s, i, end);
+    return e < 0 ? 0 : value(s, i, e);
+  }
+
+  private static int cStringEnd(byte[] s, int off, int end) {
+    for (int i = off; i < end; i++) {
+      if (s[i] == 0) {
+        return i;
+      }
+    }
+    return end;
+  }
+
+  /** Skips C isspace in the C locale: space, \t, \n, \v, \f, \r. */
+  private static int skipSpace(byte[] s, int i, int end) {
+    while (i < end && (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r'))) {
       i++;
     }
-    if (isInfinity(s, i, end)) {
-      return s[off] == '-' ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    return i;
+  }
+
+  /**
+   * The end of the longest number strtod reads from {@code i} (no white space skipped), or -1 when
+   * it converts nothing. One pass, no backtracking: a hexadecimal prefix without digits reads as
+   * the number 0 that precedes its {@code x}; an exponent without digits is left unread.
+   */
+  static int numberEnd(byte[] s, int i, int end) {
+    if (i < end && (s[i] == '+' || s[i] == '-')) {
+      i++;
+    }
+    if (startsWithIgnoreCase(s, i, end, "inf")) {
+      return startsWithIgnoreCase(s, i, end, "infinity") ? i + 8 : i + 3;
+    }
+    if (startsWithIgnoreCase(s, i, end, "nan")) {
+      return nanEnd(s, i + 3, end);
+    }
+    boolean hex = end - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X');
+    if (hex) {
+      int m = skipMantissa(s, i + 2, end, true);
+      return m < 0 ? i + 1 : skipExponent(s, m, end, 'p');
+    }
+    int m = skipMantissa(s, i, end, false);
+    return m < 0 ? -1 : skipExponent(s, m, end, 'e');
+  }
+
+  /** After "nan": an optional "(" [alphanumerics and _] ")" is read only when it is closed. */
+  private static int nanEnd(byte[] s, int i, int end) {
+    if (i == end || s[i] != '(') {
+      return i;
+    }
+    for (int j = i + 1; j < end; j++) {
+      byte c = s[j];
+      if (c == ')') {
+        return j + 1;
+      }
+      boolean word = (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_';
+      if (!word) {
+        return i;
+      }
+    }
+    return i;
+  }
+
+  /**
+   * strtod's value of a whole number {@code [off, end)} that {@link #numberEnd} read: overflow
+   * gives an infinity (HUGE_VAL) and underflow a zero, both signed; results at or below MIN_NORMAL
+   * are rounded as glibc rounds them. NaN for "nan".
+   */
+  private static double value(byte[] s, int off, int end) {
+    double simple = simpleDecimal(s, off, end);
+    return Double.isNaN(simple) ? generalValue(s, off, end) : simple;
+  }
+
+  /** {@link #value} past Clinger's fast path (which parse has already tried). */
+  private static double generalValue(byte[] s, int off, int end) {
+    boolean negative = s[off] == '-';
+    int i = negative || s[off] == '+' ? off + 1 : off;
+    if ((s[i] | 0x20) == 'i') {
+      return negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    }
+    if ((s[i] | 0x20) == 'n') {
+      return Double.NaN;
     }
     boolean hex = end - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X');
     int mantissaStart = hex ? i + 2 : i;
     int afterMantissa = skipMantissa(s, mantissaStart, end, hex);
-    if (afterMantissa < 0) {
-      return Double.NaN;
-    }
-    int afterExponent = skipExponent(s, afterMantissa, end, hex ? 'p' : 'e');
-    if (afterExponent != end) {
-      return Double.NaN;
-    }
-    String text = new String(s, off, len, StandardCharsets.US_ASCII);
+    String text = new String(s, off, end - off, StandardCharsets.US_ASCII);
     double value = Double.parseDouble(hex && afterMantissa == end ? text + "p0" : text);
-    if (Double.isInfinite(value)) {
-      return Double.NaN; // overflow: ERANGE with HUGE_VAL
-    }
     if (Math.abs(value) <= Double.MIN_NORMAL && hasNonZeroDigit(s, mantissaStart, afterMantissa)) {
       double tiny = tiny(s, mantissaStart, afterMantissa, end, hex);
-      if (tiny == 0) {
-        return Double.NaN; // underflow to zero: ERANGE with a zero result
-      }
       if (!Double.isNaN(tiny)) {
-        value = s[off] == '-' ? -tiny : tiny;
+        value = negative ? -tiny : tiny;
       }
     }
     return value;
@@ -148,13 +256,8 @@ final class ScoreParser {
     return negative ? -d : d;
   }
 
-  /** Matches "inf" or "infinity", in any case, ending exactly at {@code end}. */
-  private static boolean isInfinity(byte[] s, int i, int end) {
-    return matchesIgnoreCase(s, i, end, "inf") || matchesIgnoreCase(s, i, end, "infinity");
-  }
-
-  private static boolean matchesIgnoreCase(byte[] s, int i, int end, String word) {
-    if (end - i != word.length()) {
+  private static boolean startsWithIgnoreCase(byte[] s, int i, int end, String word) {
+    if (end - i < word.length()) {
       return false;
     }
     for (int k = 0; k < word.length(); k++) {
@@ -203,6 +306,12 @@ final class ScoreParser {
 
   private static boolean isDigit(byte b, boolean hex) {
     return (b >= '0' && b <= '9') || (hex && ((b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F')));
+  }
+
+  private static boolean mantissaHasNonZeroDigit(byte[] s, int i, int end) {
+    boolean hex = end - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X');
+    int from = hex ? i + 2 : i;
+    return hasNonZeroDigit(s, from, skipMantissa(s, from, end, hex));
   }
 
   private static boolean hasNonZeroDigit(byte[] s, int from, int to) {

@@ -157,6 +157,78 @@ class RedisNumbersRedisIT {
   }
 
   /**
+   * A score-range bound {@code b} ({@code ZCOUNT k b b}, after {@code ZADD k v m} with {@code v}
+   * our reading of {@code b}) replies {@code ERR min or max is not a float} exactly when {@link
+   * RedisNumbers#parseRangeBoundOrNaN} rejects it, and otherwise counts the member: Redis read the
+   * same value. Score-like strings decorated as zslParseRange sees them: white space before, a NUL
+   * and garbage after, a trailing space.
+   */
+  @Test
+  void zcountReadsRangeBoundsAsOurs(RespClient redis) {
+    redis.call("CONFIG", "SET", "zset-max-listpack-entries", "0").assertOk();
+    long seed = seed();
+    SplittableRandom rnd = new SplittableRandom(seed);
+    List<byte[]> bounds = new ArrayList<>();
+    for (int i = 0; i < CASES; i++) {
+      byte[] base = i % 4 == 3 ? RedisGenerators.scoreString(rnd) : NumberStrings.scoreLike(rnd);
+      bounds.add(decorateBound(rnd, base));
+    }
+    List<byte[][]> commands = new ArrayList<>();
+    double[] ours = new double[bounds.size()];
+    for (int i = 0; i < bounds.size(); i++) {
+      byte[] b = bounds.get(i);
+      byte[] key = ("b" + i).getBytes(StandardCharsets.US_ASCII);
+      ours[i] =
+          b.length > 0 && b[0] == '('
+              ? Double.NaN
+              : RedisNumbers.parseRangeBoundOrNaN(b, 0, b.length);
+      byte[] v = Double.isNaN(ours[i]) ? bytes("0") : RedisNumbers.formatDoubleBytes(ours[i]);
+      commands.add(new byte[][] {bytes("ZADD"), key, v, bytes("m")});
+      commands.add(new byte[][] {bytes("ZCOUNT"), key, b, b});
+    }
+    List<RespReply> replies = redis.pipeline(commands);
+    List<String> mismatches = new ArrayList<>();
+    int rejected = 0;
+    for (int i = 0; i < bounds.size(); i++) {
+      byte[] b = bounds.get(i);
+      if (b.length > 0 && b[0] == '(') {
+        continue; // exclusive on both sides: an empty range whatever the value
+      }
+      rejected += Double.isNaN(ours[i]) ? 1 : 0;
+      RespReply expected =
+          Double.isNaN(ours[i])
+              ? new RespReply.Error("ERR min or max is not a float")
+              : new RespReply.Int(1);
+      RespReply actual = replies.get(2 * i + 1);
+      if (!expected.equals(actual)) {
+        mismatches.add(show(b) + " -> redis " + actual + ", ours " + ours[i]);
+      }
+    }
+    report("ZCOUNT bounds vs parseRangeBoundOrNaN", seed, bounds.size(), mismatches);
+    System.out.printf("  of which rejected: %d%n", rejected);
+  }
+
+  private static byte[] decorateBound(SplittableRandom rnd, byte[] base) {
+    StringBuilder pre = new StringBuilder();
+    for (int k = rnd.nextInt(4) == 0 ? rnd.nextInt(1, 4) : 0; k > 0; k--) {
+      pre.append(" \t\n\u000b\f\r".charAt(rnd.nextInt(6)));
+    }
+    byte[] head = pre.toString().getBytes(StandardCharsets.ISO_8859_1);
+    byte[] tail =
+        switch (rnd.nextInt(6)) {
+          case 0 -> new byte[] {0, (byte) rnd.nextInt(256), 'x'};
+          case 1 -> new byte[] {0};
+          case 2 -> new byte[] {' '};
+          default -> new byte[0];
+        };
+    byte[] out = new byte[head.length + base.length + tail.length];
+    System.arraycopy(head, 0, out, 0, head.length);
+    System.arraycopy(base, 0, out, head.length, base.length);
+    System.arraycopy(tail, 0, out, head.length + base.length, tail.length);
+    return out;
+  }
+
+  /**
    * The sign of a zero score survives only in a skiplist: a listpack stores -0.0 as the integer 0
    * (double2ll in zzlInsertAt, src/t_zset.c), so {@link RedisNumbers#formatDouble} (addReplyDouble)
    * is the skiplist's printer, not the listpack's.

@@ -34,8 +34,11 @@ public final class LexRange {
   }
 
   /**
-   * Parses the two bounds as Redis does: {@code [x} inclusive, {@code (x} exclusive, {@code -} and
-   * {@code +} infinite. Redis: zslParseLexRange / zslParseLexRangeItem, src/t_zset.c.
+   * Parses the two bounds as Redis does: {@code [x} inclusive, {@code (x} exclusive (x may be empty
+   * or hold NUL bytes), {@code -} and {@code +} infinite. Redis reads {@code -}/{@code +} from a C
+   * string and checks only that the second byte is NUL, so {@code "+\0x"} is the infinity too;
+   * {@code "+x"} and the empty string are errors. Redis: zslParseLexRange / zslParseLexRangeItem,
+   * src/t_zset.c.
    *
    * @param min the min argument
    * @param max the max argument
@@ -54,12 +57,12 @@ public final class LexRange {
     }
     switch (s[0]) {
       case '+':
-        if (s.length == 1) {
+        if (s.length == 1 || s[1] == 0) {
           return PLUS_INF;
         }
         break;
       case '-':
-        if (s.length == 1) {
+        if (s.length == 1 || s[1] == 0) {
           return MINUS_INF;
         }
         break;

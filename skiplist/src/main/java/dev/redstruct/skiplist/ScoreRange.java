@@ -1,7 +1,6 @@
 package dev.redstruct.skiplist;
 
-import java.nio.charset.StandardCharsets;
-import java.util.regex.Pattern;
+import dev.redstruct.core.RedisNumbers;
 
 /**
  * A score interval with inclusive or exclusive ends, possibly infinite: Redis's {@code zrangespec}.
@@ -12,9 +11,6 @@ import java.util.regex.Pattern;
  * @param maxExclusive true if {@code max} itself is excluded
  */
 public record ScoreRange(double min, boolean minExclusive, double max, boolean maxExclusive) {
-  private static final Pattern DECIMAL =
-      Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
-
   /**
    * Validates the bounds.
    *
@@ -47,14 +43,19 @@ public record ScoreRange(double min, boolean minExclusive, double max, boolean m
   }
 
   /**
-   * Parses {@code ZRANGEBYSCORE}-style bounds: a leading {@code (} makes a bound exclusive, the
-   * rest is read like C {@code strtod} (so {@code inf}, {@code -inf} are allowed, out-of-range
-   * literals become infinite, and an empty rest reads as 0). Redis: zslParseRange, src/t_zset.c.
+   * Parses {@code ZRANGEBYSCORE}-style bounds exactly as Redis 7.0 does: a leading {@code (} makes
+   * a bound exclusive and the rest is read by C {@code strtod} up to the first NUL byte, which must
+   * consume all of it. So leading white space is allowed ({@code " 1"}, {@code "(\t0"}), a NUL ends
+   * the bound ({@code "1\0zz"} is 1, {@code "\0"} and {@code ""} are 0), {@code inf}, {@code
+   * infinity} and hexadecimal floats are read, and out-of-range literals become infinite or zero
+   * ({@code "0x1p5000"}, {@code "1e-400"}). This is looser than ZADD's score check, which rejects
+   * all of those but the infinities and hexadecimal. Linear in the length of the bounds. Redis:
+   * zslParseRange, src/t_zset.c.
    *
    * @param min the min argument
    * @param max the max argument
    * @return the range
-   * @throws ZSetException with {@code ERR min or max is not a float}
+   * @throws ZSetException with {@code ERR min or max is not a float} (NaN, or bytes strtod leaves)
    */
   public static ScoreRange parse(byte[] min, byte[] max) {
     boolean minEx = min.length > 0 && min[0] == '(';
@@ -65,20 +66,11 @@ public record ScoreRange(double min, boolean minExclusive, double max, boolean m
   }
 
   private static double parseBound(byte[] s, int off) {
-    int len = s.length - off;
-    if (len == 0) {
-      return 0; // strtod consumed nothing and nothing remains: Redis accepts it as 0
+    double d = RedisNumbers.parseRangeBoundOrNaN(s, off, s.length - off);
+    if (Double.isNaN(d)) {
+      throw new ZSetException(ZSetException.RANGE_NOT_FLOAT);
     }
-    double d = dev.redstruct.core.RedisNumbers.parseScoreOrNaN(s, off, len);
-    if (!Double.isNaN(d)) {
-      return d;
-    }
-    // parseScore rejects overflow/underflow that strtod (without errno checks) lets through.
-    String text = new String(s, off, len, StandardCharsets.ISO_8859_1);
-    if (DECIMAL.matcher(text).matches()) {
-      return Double.parseDouble(text);
-    }
-    throw new ZSetException(ZSetException.RANGE_NOT_FLOAT);
+    return d;
   }
 
   /**

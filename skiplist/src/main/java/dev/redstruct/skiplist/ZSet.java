@@ -2,14 +2,18 @@ package dev.redstruct.skiplist;
 
 import dev.redstruct.core.Bytes;
 import dev.redstruct.core.CorruptEncodingException;
+import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.dict.Dict;
 import dev.redstruct.ziplist.ZipList;
+import dev.redstruct.ziplist.ZipListEntryConsumer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.function.BiConsumer;
+import java.util.function.IntSupplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -43,8 +47,9 @@ public final class ZSet {
    * and (`dict`, `zsl`) is non-null.
    *
    * Invariants (checkInvariants):
-   *  I1 exactly one encoding is live; compact ⇒ size <= maxCompactEntries and every member
-   *     <= maxCompactValue bytes unless it was loaded that way (fromCompact) or emptied.
+   *  I1 exactly one encoding is live; compact ⇒ size <= maxCompactEntries (fromCompact converts
+   *     a larger blob, as Redis's load does) and every member <= maxCompactValue bytes unless it
+   *     was loaded that way (Redis's load checks the count only).
    *  I2 skiplist encoding: dict.size == zsl.length and dict maps every member to the node that
    *     holds it (node.member equal, node reachable at its rank).
    *  I3 the encoding's own invariants (ZSkipList I1..I4, ZipListZSet I1..I3, and ZipListZSetIndex
@@ -170,21 +175,46 @@ public final class ZSet {
   }
 
   /**
-   * A set restored from a compact blob (a Redis ziplist of member, score pairs: RDB type 12). It
-   * stays compact whatever its size, as Redis keeps an RDB-loaded ziplist.
+   * A set restored from a compact blob (a Redis ziplist of member, score pairs: RDB type 12) with
+   * the default thresholds; see {@link #fromCompact(byte[], int, int)}.
    *
    * @param ziplist the blob; copied and deep-validated
    * @return the set
-   * @throws CorruptEncodingException if the blob is not a valid ziplist, or its pairs are odd, a
-   *     score is not a number, or the pairs are out of order
+   * @throws CorruptEncodingException if Redis 7.0 would refuse to load the blob, or a score reads
+   *     as NaN
    */
   public static ZSet fromCompact(byte[] ziplist) {
-    ZSet z = create();
-    z.compact = ZipList.copyOf(ziplist);
-    try {
-      ZipListZSet.checkInvariants(z.compact);
-    } catch (AssertionError e) {
-      throw new CorruptEncodingException("zset-ziplist", 0, e.getMessage(), ziplist);
+    return fromCompact(ziplist, DEFAULT_MAX_COMPACT_ENTRIES, DEFAULT_MAX_COMPACT_VALUE);
+  }
+
+  /**
+   * A set restored from a compact blob, as Redis 7.0 loads an RDB type-12 zset under {@code
+   * sanitize-dump-payload yes}: the ziplist is deep-validated, its entry count must be even and no
+   * member may appear twice. A set of more than {@code maxCompactEntries} pairs is converted to the
+   * skiplist encoding; one within that count stays compact whatever its members' lengths (Redis
+   * checks the count only on load).
+   *
+   * <p>Redis also accepts pairs out of (score, member) order and text scores that are not numbers,
+   * which it reads as C {@code strtod} reads their first 127 bytes ({@code "abc"} as 0, {@code "
+   * 5x"} as 5, {@code "1e400"} as inf). So do we, but normalised on load: such a blob is rebuilt in
+   * order, each score the value Redis reads, stored as this class stores it. Known differences:
+   * Redis keeps the stored order and text (its ZRANGE then follows the blob's order, and its ZSCAN
+   * prints the text), and it keeps a text score that reads as NaN ({@code "nan"}), which we reject.
+   * Redis also refuses an empty blob (an empty key); we load it as an empty set.
+   *
+   * @param ziplist the blob; copied and deep-validated
+   * @param maxCompactEntries most members kept compact ({@code zset-max-listpack-entries})
+   * @param maxCompactValue longest member a later add keeps compact, in bytes
+   * @return the set
+   * @throws CorruptEncodingException if the blob is not a valid ziplist, has an odd entry count or
+   *     a member twice, or a score reads as NaN
+   * @throws IllegalArgumentException if a threshold is negative
+   */
+  public static ZSet fromCompact(byte[] ziplist, int maxCompactEntries, int maxCompactValue) {
+    ZSet z = create(maxCompactEntries, maxCompactValue);
+    z.compact = ZipListZSet.load(ZipList.copyOf(ziplist), ziplist);
+    if (z.size() > maxCompactEntries) {
+      z.toSkiplist();
     }
     return z;
   }
@@ -469,14 +499,14 @@ public final class ZSet {
     zsl = list;
   }
 
-  /** Redis: zsetConvertToListpackIfNeeded — only for freshly built results. */
-  void toCompactIfFits() {
+  /** Redis: zsetConvertToListpackIfNeeded — only for freshly built results. Returns this. */
+  ZSet compactIfFits() {
     if (compact != null || zsl.length() > maxCompactEntries) {
-      return;
+      return this;
     }
     for (ZSkipList.Node x = zsl.first(); x != null; x = x.next()) {
       if (x.member.length > maxCompactValue) {
-        return;
+        return this;
       }
     }
     ZipList zl = ZipList.create();
@@ -486,6 +516,7 @@ public final class ZSet {
     compact = zl;
     dict = null;
     zsl = null;
+    return this;
   }
 
   // ------------------------------------------------------------------ ZREM / ZSCORE / ZRANK
@@ -768,12 +799,41 @@ public final class ZSet {
    * (the whole set, in descending order, when count &gt;= size); a negative count gives exactly
    * {@code -count} independent picks, repeats allowed.
    *
-   * @param count signed count, {@code != Long.MIN_VALUE}
+   * <p>Known difference: Redis streams a reply of any count up to {@code Long.MAX_VALUE} picks; a
+   * list holds at most {@code Integer.MAX_VALUE - 8}, so a negative count beyond that is rejected,
+   * and the list for a negative count is allocated before the first pick (a count the heap cannot
+   * hold fails at once with {@code OutOfMemoryError}, having changed nothing).
+   *
+   * @param count signed count, not {@code Long.MIN_VALUE}, not below {@code -(Integer.MAX_VALUE -
+   *     8)}
    * @param rnd the random source
    * @return the entries
+   * @throws ZSetException Redis's {@code ERR value is out of range, value must between
+   *     -9223372036854775807 and 9223372036854775807} for {@code Long.MIN_VALUE}
+   * @throws IllegalArgumentException for a negative count no list can hold
    */
   public List<Entry> randomMembers(long count, RandomGenerator rnd) {
     return ZSetRanges.random(this, count, rnd);
+  }
+
+  /**
+   * Checks a ZRANDMEMBER count as Redis 7.0 does before it looks at the key, so that a command
+   * layer can send the same error: {@code Long.MIN_VALUE} is out of range, and with {@code
+   * WITHSCORES} so is any count whose magnitude exceeds {@code Long.MAX_VALUE / 2}.
+   *
+   * @param count the parsed count
+   * @param withScores whether the command has {@code WITHSCORES}
+   * @throws ZSetException with Redis's text ({@code ERR value is out of range, value must between
+   *     -9223372036854775807 and 9223372036854775807}, or {@code ERR value is out of range} for
+   *     WITHSCORES)
+   */
+  public static void checkRandomCount(long count, boolean withScores) {
+    if (count == Long.MIN_VALUE) {
+      throw new ZSetException(ZSetException.RANDOM_COUNT_RANGE);
+    }
+    if (withScores && (count > Long.MAX_VALUE / 2 || count < -(Long.MAX_VALUE / 2))) {
+      throw new ZSetException(ZSetException.OUT_OF_RANGE);
+    }
   }
 
   /**
@@ -791,11 +851,62 @@ public final class ZSet {
       out.addAll(rangeByRank(0, -1, false));
       return 0;
     }
+    int before = out.size();
+    return scanSkiplist(
+        cursor, count, () -> out.size() - before, (k, v) -> out.add(new Entry(k.clone(), v.score)));
+  }
+
+  /**
+   * One ZSCAN step as Redis replies to it: appends member, score, member, score... with each score
+   * in Redis's text. The compact form prints a score as it is stored, as Redis 7.0 does for a
+   * listpack: a whole score stored as an integer entry as its digits ({@code ZADD s 1e17 a} gives
+   * {@code 100000000000000000}, where {@link #scan} and {@link RedisNumbers#formatDoubleBytes} give
+   * {@code 1e+17}), any other as its stored text; the skiplist form prints {@code %.17g}. Cursor
+   * and count work as in {@link #scan}. Redis: zscanCommand / scanGenericCommand.
+   *
+   * @param cursor 0 to start
+   * @param count hint, {@code >= 1}
+   * @param out receives member and score texts, alternately (fresh arrays)
+   * @return the next cursor, 0 when done
+   */
+  public long scanReply(long cursor, int count, List<byte[]> out) {
+    if (compact != null) {
+      compact.forEachEntry(
+          new ZipListEntryConsumer() {
+            @Override
+            public void string(byte[] array, int offset, int length) {
+              out.add(Arrays.copyOfRange(array, offset, offset + length));
+            }
+
+            @Override
+            public void integer(long value) {
+              out.add(RedisNumbers.ll2string(value));
+            }
+          });
+      return 0;
+    }
+    int before = out.size();
+    return scanSkiplist(
+        cursor,
+        count,
+        () -> (out.size() - before) / 2,
+        (k, v) -> {
+          out.add(k.clone());
+          out.add(RedisNumbers.formatDoubleBytes(v.score));
+        });
+  }
+
+  /**
+   * Walks the dict's reverse-binary cursor until {@code collected} reaches {@code count}, the
+   * cursor returns to 0, or {@code 10 * count} buckets are seen.
+   */
+  private long scanSkiplist(
+      long cursor, int count, IntSupplier collected, BiConsumer<byte[], ZSkipList.Node> visitor) {
     long c = cursor;
     int budget = 10 * count;
     do {
-      c = dict.scan(c, (k, v) -> out.add(new Entry(k.clone(), v.score)));
-    } while (c != 0 && out.size() < count && --budget > 0);
+      c = dict.scan(c, visitor);
+    } while (c != 0 && collected.getAsInt() < count && --budget > 0);
     return c;
   }
 
@@ -837,8 +948,23 @@ public final class ZSet {
       Aggregate aggregate,
       int maxCompactEntries,
       int maxCompactValue) {
-    return ZSetAlgebra.union(
-        inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue));
+    return ZSetAlgebra.union(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue))
+        .compactIfFits();
+  }
+
+  /**
+   * Union as {@code ZUNION ... WITHSCORES} replies with it: the entries in ascending order, each
+   * score exactly as aggregated. Unlike {@link #union}, whose result may be compact and then stores
+   * {@code -0} as 0, a {@code -0} keeps its sign here, as Redis replies from the uncompacted result
+   * ({@code ZADD u 0 m; ZUNION 1 u WEIGHTS -1 WITHSCORES} gives {@code m -0}).
+   *
+   * @param inputs the sets (null = missing key, empty)
+   * @param weights one per input, or null for all 1
+   * @param aggregate SUM, MIN or MAX
+   * @return the entries in reply order
+   */
+  public static List<Entry> unionEntries(List<ZSet> inputs, double[] weights, Aggregate aggregate) {
+    return ZSetAlgebra.union(inputs, weights, aggregate, create(0, 0)).rangeByRank(0, -1, false);
   }
 
   /**
@@ -857,8 +983,20 @@ public final class ZSet {
       Aggregate aggregate,
       int maxCompactEntries,
       int maxCompactValue) {
-    return ZSetAlgebra.inter(
-        inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue));
+    return ZSetAlgebra.inter(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue))
+        .compactIfFits();
+  }
+
+  /**
+   * Intersection as {@code ZINTER ... WITHSCORES} replies with it; see {@link #unionEntries}.
+   *
+   * @param inputs the sets (null = empty)
+   * @param weights one per input, or null
+   * @param aggregate SUM, MIN or MAX
+   * @return the entries in reply order
+   */
+  public static List<Entry> interEntries(List<ZSet> inputs, double[] weights, Aggregate aggregate) {
+    return ZSetAlgebra.inter(inputs, weights, aggregate, create(0, 0)).rangeByRank(0, -1, false);
   }
 
   /**
@@ -871,7 +1009,17 @@ public final class ZSet {
    * @return the new set
    */
   public static ZSet diff(List<ZSet> inputs, int maxCompactEntries, int maxCompactValue) {
-    return ZSetAlgebra.diff(inputs, create(maxCompactEntries, maxCompactValue));
+    return ZSetAlgebra.diff(inputs, create(maxCompactEntries, maxCompactValue)).compactIfFits();
+  }
+
+  /**
+   * Difference as {@code ZDIFF ... WITHSCORES} replies with it; see {@link #unionEntries}.
+   *
+   * @param inputs the sets (null = empty)
+   * @return the entries in reply order
+   */
+  public static List<Entry> diffEntries(List<ZSet> inputs) {
+    return ZSetAlgebra.diff(inputs, create(0, 0)).rangeByRank(0, -1, false);
   }
 
   /** Checks I1..I3; throws AssertionError. */

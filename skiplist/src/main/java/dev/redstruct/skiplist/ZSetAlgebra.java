@@ -18,7 +18,8 @@ final class ZSetAlgebra {
    * small arrays) and fold them in that order. A weighted score that is NaN (inf * 0) counts as 0
    * when it starts an accumulation (union: first sighting; inter: the smallest input); SUM turns a
    * NaN sum (inf + -inf) into 0; MIN/MAX use plain < and > so a NaN contribution is ignored. The
-   * result is built as a skiplist and made compact if it fits, as the STORE variants do.
+   * result is built as a skiplist; ZSet makes it compact if it fits for the STORE variants, and the
+   * replying variants (ZUNION, ZINTER, ZDIFF) read it as it is, so a -0 keeps its sign.
    */
 
   private ZSetAlgebra() {}
@@ -83,7 +84,7 @@ final class ZSetAlgebra {
     for (byte[] m : order) {
       dst.dict.put(m, dst.zsl.insert(acc.get(m)[0], m));
     }
-    return finish(dst);
+    return dst;
   }
 
   static ZSet inter(List<ZSet> inputs, double[] weights, ZSet.Aggregate agg, ZSet dst) {
@@ -111,7 +112,7 @@ final class ZSetAlgebra {
         dst.dict.put(e.member(), dst.zsl.insert(score, e.member()));
       }
     }
-    return finish(dst);
+    return dst;
   }
 
   static ZSet diff(List<ZSet> inputs, ZSet dst) {
@@ -128,11 +129,6 @@ final class ZSetAlgebra {
         dst.dict.put(e.member(), dst.zsl.insert(e.score(), e.member()));
       }
     }
-    return finish(dst);
-  }
-
-  private static ZSet finish(ZSet dst) {
-    dst.toCompactIfFits();
     return dst;
   }
 }

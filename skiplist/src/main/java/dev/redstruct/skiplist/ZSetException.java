@@ -17,6 +17,10 @@ public final class ZSetException extends IllegalArgumentException {
   static final String INCR_PAIR = "ERR INCR option supports a single increment-element pair";
   static final String RANGE_NOT_FLOAT = "ERR min or max is not a float";
   static final String LEX_NOT_STRING = "ERR min or max not valid string range item";
+  static final String RANDOM_COUNT_RANGE =
+      "ERR value is out of range, value must between -9223372036854775807 and"
+          + " 9223372036854775807";
+  static final String OUT_OF_RANGE = "ERR value is out of range";
 
   /**
    * Creates the exception.

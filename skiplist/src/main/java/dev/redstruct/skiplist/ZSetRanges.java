@@ -202,11 +202,21 @@ final class ZSetRanges {
       return n;
     }
     ZSkipList.Node first = z.zsl.firstInRange(range);
-    if (first == null) {
-      return 0;
+    return first == null ? 0 : countFrom(z.zsl, first, z.zsl.lastInRange(range));
+  }
+
+  /**
+   * Redis's count from the first node in range: the nodes from it to the tail, less those after the
+   * last node in range. When there is no last node (a lex walk over differing scores can find a
+   * first and no last), nothing is taken off: Redis's zlexcountCommand tests for it, and so its
+   * reply counts to the tail.
+   */
+  private static long countFrom(ZSkipList zsl, ZSkipList.Node first, ZSkipList.Node last) {
+    long count = zsl.length() - (zsl.rank(first) - 1L);
+    if (last != null) {
+      count -= zsl.length() - zsl.rank(last);
     }
-    ZSkipList.Node last = z.zsl.lastInRange(range);
-    return z.zsl.rank(last) - z.zsl.rank(first) + 1L;
+    return count;
   }
 
   /** Redis: zlexcountCommand. */
@@ -221,11 +231,7 @@ final class ZSetRanges {
       return n;
     }
     ZSkipList.Node first = z.zsl.firstInLexRange(range);
-    if (first == null) {
-      return 0;
-    }
-    ZSkipList.Node last = z.zsl.lastInLexRange(range);
-    return z.zsl.rank(last) - z.zsl.rank(first) + 1L;
+    return first == null ? 0 : countFrom(z.zsl, first, z.zsl.lastInLexRange(range));
   }
 
   // ---------------------------------------------------------------- range deletes
@@ -279,16 +285,22 @@ final class ZSetRanges {
 
   // ---------------------------------------------------------------- ZRANDMEMBER
 
+  /** The most picks a negative count may ask for: the longest array a JVM allocates. */
+  static final long MAX_RANDOM_PICKS = Integer.MAX_VALUE - 8;
+
   static List<ZSet.Entry> random(ZSet z, long count, RandomGenerator rnd) {
-    if (count == Long.MIN_VALUE) {
-      throw new IllegalArgumentException("count out of range");
+    ZSet.checkRandomCount(count, false);
+    if (count < -MAX_RANDOM_PICKS) {
+      throw new IllegalArgumentException(
+          "count " + count + ": no list holds more than " + MAX_RANDOM_PICKS + " picks");
     }
     int size = z.size();
-    List<ZSet.Entry> out = new ArrayList<>();
     if (count == 0 || size == 0) {
-      return out;
+      return new ArrayList<>();
     }
     if (count < 0) {
+      // Sized up front: a count the heap cannot hold fails here, before any pick is made.
+      List<ZSet.Entry> out = new ArrayList<>((int) -count);
       for (long k = 0; k < -count; k++) {
         int i = rnd.nextInt(size);
         out.addAll(byRank(z, i, i, false));
@@ -298,6 +310,7 @@ final class ZSetRanges {
     if (count >= size) {
       return byRank(z, 0, -1, true);
     }
+    List<ZSet.Entry> out = new ArrayList<>((int) count);
     int[] idx = new int[size];
     for (int i = 0; i < size; i++) {
       idx[i] = i;

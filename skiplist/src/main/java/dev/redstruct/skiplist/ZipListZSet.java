@@ -1,5 +1,7 @@
 package dev.redstruct.skiplist;
 
+import dev.redstruct.core.Bytes;
+import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.ziplist.ZipList;
 import dev.redstruct.ziplist.ZipListEntryConsumer;
@@ -27,10 +29,17 @@ final class ZipListZSet {
    * same (ZipList.insertTwoAtPosition writes what zzlInsertAt's two inserts write).
    *
    * Invariants (checkInvariants): I1 even entry count; I2 every score entry parses to a non-NaN
-   * double; I3 pairs strictly increasing by (score, unsigned member bytes).
+   * double with string2d; I3 pairs strictly increasing by (score, unsigned member bytes), hence no
+   * member twice. load() establishes them for a foreign blob (and rebuilds one whose text scores are
+   * longer than zzlStrtod's 127 bytes, which it would read differently).
    */
 
   private static final double LL_HALF = (double) (Long.MAX_VALUE / 2);
+
+  private static final byte[] MINUS_ZERO_TEXT = {'-', '0'};
+
+  /** zzlStrtod reads at most this many bytes of a text score (its buffer is 128 with the NUL). */
+  static final int ZZL_STRTOD_MAX = 127;
 
   /** Tests turn the add index off to compare blobs with and without it; nothing else writes it. */
   static boolean indexing = true;
@@ -46,12 +55,21 @@ final class ZipListZSet {
     final byte[][] members;
     final double[] scores;
     final int n;
+    // Loading a foreign blob (load): text scores read as zzlStrtod reads them, see loadScore.
+    private final boolean loading;
+    // Set while loading when a text score is not one string2d reads the same way (see load).
+    boolean rewrite;
     private int entries; // entries seen by the walk: pair entries / 2, member when even
 
     Pairs(int n) {
+      this(n, false);
+    }
+
+    private Pairs(int n, boolean loading) {
       this.n = n;
       this.members = new byte[n][];
       this.scores = new double[n];
+      this.loading = loading;
     }
 
     @Override
@@ -62,8 +80,27 @@ final class ZipListZSet {
       } else if ((e & 1) == 0) {
         members[e >> 1] = Arrays.copyOfRange(array, offset, offset + length);
       } else {
-        scores[e >> 1] = RedisNumbers.parseScoreOrNaN(array, offset, length);
+        scores[e >> 1] =
+            loading
+                ? loadScore(array, offset, length)
+                : RedisNumbers.parseScoreOrNaN(array, offset, length);
       }
+    }
+
+    /**
+     * A text score as Redis reads it (zzlStrtod: strtod's prefix of at most 127 bytes, so {@code
+     * "abc"} is 0); notes a rewrite when string2d, which every later read uses (I2), would differ.
+     */
+    private double loadScore(byte[] array, int offset, int length) {
+      double d =
+          length <= ZZL_STRTOD_MAX
+              ? RedisNumbers.parseScoreOrNaN(array, offset, length)
+              : Double.NaN;
+      if (Double.isNaN(d)) {
+        rewrite = true;
+        d = RedisNumbers.strtodPrefix(array, offset, Math.min(length, ZZL_STRTOD_MAX));
+      }
+      return d;
     }
 
     @Override
@@ -77,6 +114,71 @@ final class ZipListZSet {
         scores[e >> 1] = value;
       }
     }
+  }
+
+  /**
+   * Checks a copied, deep-validated ziplist as the pairs of a zset, as Redis 7.0 checks one on load
+   * (ziplistPairsConvertAndValidateIntegrity for RDB type 12; lpPairsValidateIntegrityAndDups for
+   * its listpack): an even entry count and no member twice (an integer entry and the text of the
+   * same number are the same member). Redis keeps pairs out of (score, member) order and text
+   * scores it reads leniently; so do we, but normalised: such a list is rebuilt sorted, each score
+   * the value Redis reads, stored as zzlInsertAt stores it (but -0 as the text "-0", so that it
+   * keeps its sign as in Redis), so that every later operation sees invariants I1..I3. A text score
+   * that strtod reads as NaN is rejected (Redis keeps it, and asserts when it converts the set).
+   *
+   * @return {@code zl} itself, or its sorted rebuild
+   * @throws CorruptEncodingException naming the broken rule, with {@code blob}'s bytes
+   */
+  static ZipList load(ZipList zl, byte[] blob) {
+    if (zl.size() % 2 != 0) {
+      throw corrupt("odd entry count " + zl.size(), blob);
+    }
+    Pairs p = new Pairs(length(zl), true);
+    if (p.n > 0) {
+      zl.forEachEntry(p);
+    }
+    Integer[] byMember = new Integer[p.n];
+    for (int i = 0; i < p.n; i++) {
+      if (Double.isNaN(p.scores[i])) {
+        throw corrupt("score of pair " + i + " is not a number", blob);
+      }
+      byMember[i] = i;
+    }
+    Arrays.sort(byMember, (a, b) -> Bytes.compare(p.members[a], p.members[b]));
+    for (int k = 1; k < p.n; k++) {
+      if (Bytes.compare(p.members[byMember[k - 1]], p.members[byMember[k]]) == 0) {
+        throw corrupt("duplicate member in pairs " + byMember[k - 1] + " and " + byMember[k], blob);
+      }
+    }
+    boolean sorted = true;
+    for (int i = 1; i < p.n && sorted; i++) {
+      sorted = ZSkipList.compare(p.scores[i - 1], p.members[i - 1], p.scores[i], p.members[i]) < 0;
+    }
+    return sorted && !p.rewrite ? zl : rebuild(p);
+  }
+
+  private static ZipList rebuild(Pairs p) {
+    Integer[] order = new Integer[p.n];
+    for (int i = 0; i < p.n; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(
+        order, (a, b) -> ZSkipList.compare(p.scores[a], p.members[a], p.scores[b], p.members[b]));
+    ZipList out = ZipList.create();
+    for (Integer i : order) {
+      if (Double.doubleToRawLongBits(p.scores[i]) == Long.MIN_VALUE) {
+        // -0 (text such as "-0" or "-1e-400"): Redis reads it as -0, and stored as the integer 0
+        // it would read back as +0; the text "-0" keeps it.
+        out.insertTwoAtPosition(out.endPosition(), p.members[i], MINUS_ZERO_TEXT);
+      } else {
+        append(out, p.members[i], p.scores[i]);
+      }
+    }
+    return out;
+  }
+
+  private static CorruptEncodingException corrupt(String reason, byte[] blob) {
+    return new CorruptEncodingException("zset-ziplist", 0, reason, blob);
   }
 
   static int length(ZipList zl) {

@@ -104,6 +104,9 @@ final class ZSetCommands {
       case "zunionstore":
       case "zinterstore":
       case "zdiffstore":
+      case "zunion":
+      case "zinter":
+      case "zdiff":
         return zsetop(a, cmd);
       default:
         return new RespReply.Error("ERR unknown command");
@@ -138,7 +141,10 @@ final class ZSetCommands {
       "zpopmax -2",
       "zunionstore -4",
       "zinterstore -4",
-      "zdiffstore -4"
+      "zdiffstore -4",
+      "zunion -3",
+      "zinter -3",
+      "zdiff -3"
     };
     for (String row : table) {
       String[] p = row.split(" ");
@@ -406,23 +412,27 @@ final class ZSetCommands {
 
   // ------------------------------------------------------------------ ZUNIONSTORE & co
 
+  /** Redis: zunionInterDiffGenericCommand, with a destination (*STORE) or replying. */
   private RespReply zsetop(byte[][] a, String cmd) {
-    long numkeys = parseLong(a[2]);
+    boolean store = cmd.endsWith("store");
+    int numkeysAt = store ? 2 : 1;
+    long numkeys = parseLong(a[numkeysAt]);
     if (numkeys < 1) {
       return new RespReply.Error("ERR at least 1 input key is needed for '" + cmd + "' command");
     }
-    if (numkeys > a.length - 3) {
+    if (numkeys > a.length - numkeysAt - 1) {
       return new RespReply.Error(SYNTAX);
     }
     int n = (int) numkeys;
     List<ZSet> inputs = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      inputs.add(get(a[3 + i]));
+      inputs.add(get(a[numkeysAt + 1 + i]));
     }
-    boolean diff = cmd.equals("zdiffstore");
+    boolean diff = cmd.startsWith("zdiff");
     double[] weights = null;
+    boolean withScores = false;
     ZSet.Aggregate agg = ZSet.Aggregate.SUM;
-    int j = 3 + n;
+    int j = numkeysAt + 1 + n;
     while (j < a.length) {
       int remaining = a.length - j;
       if (!diff && remaining >= n + 1 && is(a[j], "weights")) {
@@ -442,9 +452,21 @@ final class ZSetCommands {
           return new RespReply.Error(SYNTAX);
         }
         j += 2;
+      } else if (!store && is(a[j], "withscores")) {
+        withScores = true;
+        j++;
       } else {
         return new RespReply.Error(SYNTAX);
       }
+    }
+    if (!store) {
+      List<ZSet.Entry> res =
+          switch (cmd) {
+            case "zunion" -> ZSet.unionEntries(inputs, weights, agg);
+            case "zinter" -> ZSet.interEntries(inputs, weights, agg);
+            default -> ZSet.diffEntries(inputs);
+          };
+      return entries(res, withScores);
     }
     ZSet res =
         switch (cmd) {
@@ -458,5 +480,24 @@ final class ZSetCommands {
     }
     db.put(key(a[1]), res);
     return new RespReply.Int(res.size());
+  }
+
+  /** ZSCAN key 0 of a compact set (one reply, cursor 0), as zscanCommand replies to it. */
+  RespReply zscanAll(byte[] key) {
+    ZSet z = get(key);
+    List<RespReply> out = new ArrayList<>();
+    if (z != null) {
+      List<byte[]> texts = new ArrayList<>();
+      long cursor = z.scanReply(0, 10, texts);
+      if (cursor != 0) {
+        throw new IllegalStateException("not compact");
+      }
+      for (byte[] t : texts) {
+        out.add(new RespReply.Bulk(t));
+      }
+    }
+    return new RespReply.Array(
+        List.of(
+            new RespReply.Bulk("0".getBytes(StandardCharsets.US_ASCII)), new RespReply.Array(out)));
   }
 }

@@ -122,19 +122,68 @@ final class ZSetStreamGenerator {
     return Double.toString(rnd.nextInt(4000) / 8.0 - 100);
   }
 
+  /**
+   * Bound texts zslParseRange reads with strtod up to the first NUL: white space before the number,
+   * text after a NUL, hexadecimal floats (also overflowing and underflowing), and near misses.
+   */
+  private static final String[] STRTOD_BOUNDS = {
+    " 1",
+    "\t0",
+    "\n\r\u000b\f-1",
+    "1\u0000zz",
+    "\u0000",
+    "\u00007",
+    "3\u0000",
+    "0x1p5000",
+    "-0x1p5000",
+    "0x1p-5000",
+    "0x10",
+    "0X1.8p1",
+    "0x.8",
+    " 0x2",
+    "1e-400",
+    "-1e400",
+    "2.",
+    ".5",
+    "infinity",
+    "-INF",
+    "inf\u0000x",
+    "1 ",
+    " ",
+    "\t",
+    "+",
+    ".",
+    "0x",
+    "0x1p",
+    "1e",
+    "1e+",
+    "infin",
+    "-nan",
+    "nan(1)",
+    "--1",
+    " \u00001"
+  };
+
   private String bound() {
     int r = rnd.nextInt(100);
-    String v =
-        r < 10
-            ? new String[] {"-inf", "+inf", "inf", "abc", "nan", "", "[1", "1e400"}[rnd.nextInt(8)]
-            : Integer.toString(rnd.nextInt(35) - 2);
+    String v;
+    if (r < 10) {
+      v = new String[] {"-inf", "+inf", "inf", "abc", "nan", "", "[1", "1e400"}[rnd.nextInt(8)];
+    } else if (r < 22) {
+      v = STRTOD_BOUNDS[rnd.nextInt(STRTOD_BOUNDS.length)];
+    } else if (r < 26) {
+      v = " \t".substring(rnd.nextInt(2)) + (rnd.nextInt(35) - 2);
+    } else {
+      v = Integer.toString(rnd.nextInt(35) - 2);
+    }
     return rnd.nextInt(3) == 0 ? "(" + v : v;
   }
 
   private byte[] lexBound() {
     int r = rnd.nextInt(100);
     if (r < 15) {
-      return b(new String[] {"-", "+", "[", "(", "m1", "+x", "-x", ""}[rnd.nextInt(8)]);
+      String[] odd = {"-", "+", "[", "(", "m1", "+x", "-x", "", "+\u0000x", "-\u0000", "[\u0000"};
+      return b(odd[rnd.nextInt(odd.length)]);
     }
     byte[] m = member();
     byte[] out = new byte[m.length + 1];
@@ -318,11 +367,24 @@ final class ZSetStreamGenerator {
     }
   }
 
+  /**
+   * ZUNIONSTORE / ZINTERSTORE / ZDIFFSTORE (the destination often among the sources), or one in
+   * four times the replying ZUNION / ZINTER / ZDIFF, whose results are never compacted (a -0 keeps
+   * its sign), with WITHSCORES.
+   */
   private void store(List<byte[]> a) {
-    String[] cmds = {"ZUNIONSTORE", "ZINTERSTORE", "ZDIFFSTORE"};
+    boolean reply = rnd.nextInt(4) == 0;
+    String[] cmds =
+        reply
+            ? new String[] {"ZUNION", "ZINTER", "ZDIFF"}
+            : new String[] {"ZUNIONSTORE", "ZINTERSTORE", "ZDIFFSTORE"};
     String cmd = cmds[rnd.nextInt(3)];
     int n = rnd.nextInt(40) == 0 ? 0 : 1 + rnd.nextInt(3);
-    add(a, cmd, SCORE_KEYS[rnd.nextInt(4)], Integer.toString(n));
+    if (reply) {
+      add(a, cmd, Integer.toString(n));
+    } else {
+      add(a, cmd, SCORE_KEYS[rnd.nextInt(4)], Integer.toString(n));
+    }
     String[] all = {"z0", "z1", "z2", "z3", "l0", "l1", "none"};
     for (int i = 0; i < n; i++) {
       add(a, all[rnd.nextInt(all.length)]);
@@ -330,7 +392,7 @@ final class ZSetStreamGenerator {
     if (n == 0) {
       add(a, "z0");
     }
-    if (!cmd.equals("ZDIFFSTORE") || rnd.nextInt(30) == 0) {
+    if (!cmd.startsWith("ZDIFF") || rnd.nextInt(30) == 0) {
       if (rnd.nextInt(3) == 0) {
         add(a, mixCase(rnd, "WEIGHTS"));
         String[] w = {"1", "2", "0", "-1", "0.5", "inf", "-inf", "3"};
@@ -344,6 +406,9 @@ final class ZSetStreamGenerator {
             a,
             new String[] {"SUM", "min", "MAX", "foo"}[rnd.nextInt(rnd.nextInt(40) == 0 ? 4 : 3)]);
       }
+    }
+    if (reply && rnd.nextInt(4) != 0) {
+      add(a, mixCase(rnd, "WITHSCORES"));
     }
   }
 }

@@ -43,7 +43,7 @@ class RedisGeneratorsRedisIT {
     for (int i = 0; i < values.size(); i++) {
       byte[] v = values.get(i);
       RespReply reply = replies.get(i);
-      if (RdbWriter.isCanonicalLong(v)) {
+      if (CanonicalLong.isCanonicalLong(v)) {
         assertEquals(
             new RespReply.Int(
                 Long.parseLong(new String(v, java.nio.charset.StandardCharsets.US_ASCII))),

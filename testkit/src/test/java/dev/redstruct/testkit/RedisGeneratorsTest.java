@@ -84,7 +84,7 @@ class RedisGeneratorsTest {
     boolean sawNegative = false;
     for (int i = 0; i < N; i++) {
       byte[] b = RedisGenerators.canonicalInteger(r);
-      assertTrue(RdbWriter.isCanonicalLong(b), s(b));
+      assertTrue(CanonicalLong.isCanonicalLong(b), s(b));
       long v = Long.parseLong(s(b));
       sawHuge |= Math.abs(v) > (1L << 62) || v == Long.MIN_VALUE;
       sawNegative |= v < 0;
@@ -98,7 +98,7 @@ class RedisGeneratorsTest {
     Set<String> seen = new HashSet<>();
     for (int i = 0; i < N; i++) {
       byte[] b = RedisGenerators.nearCanonicalInteger(r);
-      assertFalse(RdbWriter.isCanonicalLong(b), s(b));
+      assertFalse(CanonicalLong.isCanonicalLong(b), s(b));
       seen.add(s(b));
     }
     for (String must : List.of("-0", "9223372036854775808", "-9223372036854775809", "")) {
@@ -235,7 +235,7 @@ class RedisGeneratorsTest {
     assertTrue(large > 0, "boundary-length strings are drawn, rarely");
     for (int i = 0; i < 1000; i++) {
       byte[] b = RedisGenerators.mixed(r, Kind.CANONICAL_INTEGER, Kind.INT_ENCODING_BOUNDARY);
-      assertTrue(RdbWriter.isCanonicalLong(b), s(b));
+      assertTrue(CanonicalLong.isCanonicalLong(b), s(b));
     }
     assertThrows(IllegalArgumentException.class, () -> RedisGenerators.mixed(r, new Kind[0]));
   }

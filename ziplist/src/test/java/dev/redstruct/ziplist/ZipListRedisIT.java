@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.redstruct.core.Bytes;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.RedisNumbers;
-import dev.redstruct.testkit.RdbPayload;
+import dev.redstruct.core.rdb.RdbPayload;
 import dev.redstruct.testkit.RedisTest;
 import dev.redstruct.testkit.RespClient;
 import dev.redstruct.testkit.RespReply;

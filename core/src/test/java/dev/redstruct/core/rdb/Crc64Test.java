@@ -1,4 +1,4 @@
-package dev.redstruct.testkit;
+package dev.redstruct.core.rdb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,5 +1,7 @@
-package dev.redstruct.testkit;
+package dev.redstruct.core.rdb;
 
+import dev.redstruct.core.Bytes;
+import dev.redstruct.core.CorruptEncodingException;
 import java.util.Arrays;
 
 /**
@@ -11,7 +13,7 @@ import java.util.Arrays;
  *   +------+------------------+----------------------+--------------------------+
  *   | type | body ...         | RDB version (2, LE)  | CRC-64 (8, LE)           |
  *   +------+------------------+----------------------+--------------------------+
- *   CRC-64 ({@link Crc64}) covers type, body and version.
+ *   the CRC-64 ({@link Crc64}) covers type, body and version.
  * </pre>
  *
  * Worked example, {@code SET k 12345} then {@code DUMP k} on Redis 7.0.15:
@@ -24,7 +26,7 @@ import java.util.Arrays;
  * </pre>
  *
  * <p>Instances are immutable values (equality over content) returned by {@link #parse(byte[])}; the
- * static methods build payloads. Byte arrays passed in and returned are copied.
+ * static methods build payloads. Arrays passed in and returned are copied.
  *
  * @param type the RDB object type, one of the {@code TYPE_*} constants
  * @param body the encoded value that follows the type byte
@@ -33,7 +35,7 @@ import java.util.Arrays;
 public record RdbPayload(int type, byte[] body, int rdbVersion) {
 
   /** The RDB version Redis 7.0 writes ({@code RDB_VERSION} in src/rdb.h). */
-  public static final int RDB_VERSION_7_0 = 10;
+  public static final int RDB_VERSION = 10;
 
   /** String: one RDB string. */
   public static final int TYPE_STRING = 0;
@@ -98,7 +100,10 @@ public record RdbPayload(int type, byte[] body, int rdbVersion) {
   /** Stream as listpacks, 7.2 metadata: Redis 7.2 and later only; Redis 7.0.15 rejects it. */
   public static final int TYPE_STREAM_LISTPACKS_3 = 21;
 
-  private static final int FOOTER = 10;
+  /** Footer size: 2 version bytes and 8 CRC bytes. */
+  public static final int FOOTER = 10;
+
+  private static final String FORMAT = "DUMP payload";
 
   /**
    * Validates and copies the components.
@@ -123,11 +128,11 @@ public record RdbPayload(int type, byte[] body, int rdbVersion) {
    * @return the payload, ready for {@code RESTORE}
    */
   public static byte[] dump(int type, byte[] body) {
-    return dump(type, body, RDB_VERSION_7_0);
+    return dump(type, body, RDB_VERSION);
   }
 
   /**
-   * Builds a payload with the given RDB version in the footer (Redis: {@code createDumpPayload}).
+   * Builds a payload with the given RDB version in the footer.
    *
    * @param type the RDB object type (0..255)
    * @param body the already-encoded value
@@ -139,65 +144,66 @@ public record RdbPayload(int type, byte[] body, int rdbVersion) {
   }
 
   /**
-   * Builds a payload whose body is one RDB string holding {@code blob}, the shape of every
-   * single-blob encoding ({@link #TYPE_HASH_ZIPLIST}, {@link #TYPE_SET_INTSET}, {@link
-   * #TYPE_HASH_LISTPACK}, ...). The blob is written verbatim (length + bytes), never compressed.
+   * Builds a payload whose body is one RDB string holding {@code blob} verbatim (length + bytes,
+   * never compressed): the shape of every single-blob encoding ({@link #TYPE_HASH_ZIPLIST}, {@link
+   * #TYPE_SET_INTSET}, {@link #TYPE_HASH_LISTPACK}, ...). Redis accepts it; Redis itself would
+   * LZF-compress a blob that compresses (use {@link RdbWriter#string(byte[])} for that).
    *
    * @param type the RDB object type
    * @param blob the serialized structure (e.g. a ziplist)
    * @return the payload, ready for {@code RESTORE}
    */
   public static byte[] ofBlob(int type, byte[] blob) {
-    return dump(type, RdbWriter.create().rawString(blob).toByteArray());
+    return RdbWriter.create(false).type(type).rawString(blob).toDumpPayload();
   }
 
   /**
-   * Parses and verifies a payload (Redis: {@code verifyDumpPayload}): at least 11 bytes, and the
-   * CRC-64 matches. The RDB version is reported, not checked.
+   * Parses and verifies a payload (Redis: {@code verifyDumpPayload}): at least 11 bytes and a
+   * matching CRC-64. The RDB version is reported, not checked (Redis 7.0 rejects versions above
+   * {@value #RDB_VERSION}).
    *
-   * @param payload the bytes from {@code DUMP}
+   * @param payload the bytes from {@code DUMP} (untrusted)
    * @return the parts
-   * @throws IllegalArgumentException if the payload is too short or its checksum does not match
+   * @throws CorruptEncodingException if the payload is too short or its checksum does not match
    */
   public static RdbPayload parse(byte[] payload) {
     int n = payload.length;
     if (n < FOOTER + 1) {
-      throw new IllegalArgumentException("DUMP payload too short: " + n + " bytes");
+      throw new CorruptEncodingException(FORMAT, n, "too short: " + n + " bytes", payload);
     }
     long expected = Crc64.update(0, payload, 0, n - 8);
-    long actual = 0;
-    for (int i = 0; i < 8; i++) {
-      actual |= (long) (payload[n - 8 + i] & 0xff) << (8 * i);
-    }
+    long actual = Bytes.getLongLE(payload, n - 8);
     if (expected != actual) {
-      throw new IllegalArgumentException(
-          String.format(
-              "DUMP payload CRC-64 mismatch: stored %016x, computed %016x", actual, expected));
+      throw new CorruptEncodingException(
+          FORMAT,
+          n - 8,
+          String.format("CRC-64 mismatch: stored %016x, computed %016x", actual, expected),
+          payload);
     }
-    int version = (payload[n - FOOTER] & 0xff) | (payload[n - FOOTER + 1] & 0xff) << 8;
+    int version = Bytes.getShortLE(payload, n - FOOTER) & 0xffff;
     return new RdbPayload(payload[0] & 0xff, Arrays.copyOfRange(payload, 1, n - FOOTER), version);
   }
 
   /**
-   * Returns the body as one decoded RDB string (decompressing LZF and expanding integer encodings):
-   * the value of a {@link #TYPE_STRING}, or the blob of a single-blob type such as {@link
+   * Returns the body as one decoded RDB string (decompressing LZF, expanding integer forms): the
+   * value of a {@link #TYPE_STRING}, or the blob of a single-blob type such as {@link
    * #TYPE_HASH_LISTPACK}.
    *
    * @return the string's bytes
-   * @throws IllegalArgumentException if the body is not exactly one well-formed RDB string
+   * @throws CorruptEncodingException if the body is not exactly one well-formed RDB string
    */
   public byte[] blob() {
     RdbReader r = RdbReader.of(body);
     byte[] s = r.string();
     if (!r.atEnd()) {
-      throw new IllegalArgumentException(
-          "body holds more than one RDB string: " + r.remaining() + " bytes left after the first");
+      throw new CorruptEncodingException(
+          "RDB", r.position(), r.remaining() + " bytes left after the first string", body);
     }
     return s;
   }
 
   /**
-   * Returns a reader over the body, for multi-part values (quicklists, sets, streams...).
+   * Returns a reader over a copy of the body, for values of several parts.
    *
    * @return a reader positioned at the start of the body
    */
@@ -221,16 +227,17 @@ public record RdbPayload(int type, byte[] body, int rdbVersion) {
    * @return the payload bytes
    */
   public byte[] toBytes() {
-    byte[] out = new byte[1 + body.length + FOOTER];
-    out[0] = (byte) type;
-    System.arraycopy(body, 0, out, 1, body.length);
-    int v = 1 + body.length;
-    out[v] = (byte) rdbVersion;
-    out[v + 1] = (byte) (rdbVersion >>> 8);
-    long crc = Crc64.update(0, out, 0, v + 2);
-    for (int i = 0; i < 8; i++) {
-      out[v + 2 + i] = (byte) (crc >>> (8 * i));
-    }
+    byte[] head = new byte[1 + body.length];
+    head[0] = (byte) type;
+    System.arraycopy(body, 0, head, 1, body.length);
+    return withFooter(head, head.length, rdbVersion);
+  }
+
+  /** Copies {@code bytes[0, len)} and appends the version and the CRC-64 of all before it. */
+  static byte[] withFooter(byte[] bytes, int len, int rdbVersion) {
+    byte[] out = Arrays.copyOf(bytes, len + FOOTER);
+    Bytes.putShortLE(out, len, rdbVersion);
+    Bytes.putLongLE(out, len + 2, Crc64.update(0, out, 0, len + 2));
     return out;
   }
 
@@ -254,7 +261,7 @@ public record RdbPayload(int type, byte[] body, int rdbVersion) {
         + ", rdbVersion="
         + rdbVersion
         + ", body="
-        + Printable.bytes(body)
+        + Bytes.hex(body)
         + "]";
   }
 }

@@ -1,10 +1,12 @@
-package dev.redstruct.testkit;
+package dev.redstruct.core.rdb;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.QuickTheory.qt;
 
+import dev.redstruct.core.CorruptEncodingException;
+import dev.redstruct.testkit.RedisGens;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -105,7 +107,36 @@ class RdbEncodingPropertiesTest {
             });
   }
 
-  /** Any mutation of an encoded string either decodes or throws IllegalArgumentException. */
+  /** Moved from testkit's RedisGensTest: Redis-flavoured strings survive the RDB string forms. */
+  @Test
+  void redisFlavouredStringsRoundTrip() {
+    qt().forAll(RedisGens.mixed())
+        .checkAssert(
+            b ->
+                assertArrayEquals(
+                    b, RdbReader.of(RdbWriter.create().string(b).toByteArray()).string()));
+  }
+
+  /** Compressible strings take the LZF form when it saves 4 bytes, and read back. */
+  @Test
+  void compressibleStringsRoundTripThroughLzf() {
+    Gen<byte[]> fewLetters =
+        Generate.byteArrays(
+            Generate.range(0, 2000), Generate.bytes((byte) 'a', (byte) 'd', (byte) 'a'));
+    qt().forAll(fewLetters)
+        .checkAssert(
+            s -> {
+              byte[] enc = RdbWriter.create().string(s).toByteArray();
+              RdbReader r = RdbReader.of(enc);
+              assertArrayEquals(s, r.string());
+              assertTrue(r.atEnd());
+              if ((enc[0] & 0xff) == 0xc3) {
+                assertTrue(s.length > 20 && enc.length <= s.length, "compressed only when it pays");
+              }
+            });
+  }
+
+  /** Any mutation of an encoded string either decodes or throws CorruptEncodingException. */
   @Test
   void mutatedStringsFailCleanly() {
     byte[] lzf = RdbPayload.parse(RdbPayloadTest.hex(RdbPayloadTest.DUMP_LZF_1000A)).body();
@@ -121,8 +152,8 @@ class RdbEncodingPropertiesTest {
               }
               try {
                 RdbReader.of(m).string();
-              } catch (IllegalArgumentException expected) {
-                assertTrue(expected.getMessage().startsWith("corrupt RDB"), expected.getMessage());
+              } catch (CorruptEncodingException expected) {
+                assertTrue(expected.getMessage().startsWith("corrupt "), expected.getMessage());
               }
             });
   }

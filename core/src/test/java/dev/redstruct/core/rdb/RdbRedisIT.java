@@ -1,17 +1,22 @@
-package dev.redstruct.testkit;
+package dev.redstruct.core.rdb;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.redstruct.core.Bytes;
+import dev.redstruct.core.CorruptEncodingException;
+import dev.redstruct.testkit.RedisTest;
+import dev.redstruct.testkit.RespClient;
+import dev.redstruct.testkit.RespReply;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Our payload codec against Redis 7.0.15's DUMP and RESTORE. */
+/** Our payload reader and writer against Redis 7.0.15's DUMP and RESTORE. */
 @RedisTest
-class RdbPayloadRedisIT {
+class RdbRedisIT {
 
   static byte[] b(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
@@ -24,7 +29,7 @@ class RdbPayloadRedisIT {
   /** parse then dump with the same parts gives back Redis's bytes exactly. */
   static RdbPayload assertRebuildsIdentically(byte[] payload) {
     RdbPayload p = RdbPayload.parse(payload);
-    assertEquals(RdbPayload.RDB_VERSION_7_0, p.rdbVersion());
+    assertEquals(RdbPayload.RDB_VERSION, p.rdbVersion());
     assertArrayEquals(payload, RdbPayload.dump(p.type(), p.body()));
     return p;
   }
@@ -114,7 +119,7 @@ class RdbPayloadRedisIT {
     redis.call("SET", "k", "value").assertOk();
     byte[] payload = dump(redis, "k");
     payload[payload.length - 3] ^= 0x10;
-    assertThrows(IllegalArgumentException.class, () -> RdbPayload.parse(payload));
+    assertThrows(CorruptEncodingException.class, () -> RdbPayload.parse(payload));
     RespReply r = redis.call(b("RESTORE"), b("k2"), b("0"), payload);
     assertEquals(new RespReply.Error("ERR DUMP payload version or checksum are wrong"), r);
   }
@@ -125,5 +130,52 @@ class RdbPayloadRedisIT {
         RdbPayload.dump(RdbPayload.TYPE_STRING, RdbWriter.create().string("v").toByteArray(), 11);
     assertEquals(11, RdbPayload.parse(payload).rdbVersion());
     assertTrue(redis.call(b("RESTORE"), b("k"), b("0"), payload).isError());
+  }
+
+  static RespReply restore(RespClient redis, String bodyHex) {
+    byte[] payload = RdbPayload.dump(RdbPayload.TYPE_STRING, Bytes.fromHex(bodyHex));
+    return redis.call(b("RESTORE"), b("k"), b("0"), payload, b("REPLACE"));
+  }
+
+  /**
+   * The lenient verdicts RdbReader copies from Redis: 11xxxxxx read as a plain length, and an LZF
+   * string that claims 0 bytes. Each body is accepted by both, with the same value.
+   */
+  @Test
+  void redisLeniencyIsOurs(RespClient redis) {
+    String[][] cases = {
+      {"c3c4c302616161", "aaa"}, {"c3010000", ""}, {"c30000", ""}, {"c302001f61", ""}
+    };
+    for (String[] c : cases) {
+      restore(redis, c[0]).assertOk();
+      assertEquals(RespReply.bulk(c[1]), redis.call("GET", "k"), c[0]);
+      assertArrayEquals(b(c[1]), RdbReader.of(Bytes.fromHex(c[0])).string(), c[0]);
+    }
+    // a set whose count is written c1: one member
+    byte[] set = RdbPayload.dump(RdbPayload.TYPE_SET, Bytes.fromHex("c10161"));
+    redis.call(b("RESTORE"), b("s"), b("0"), set, b("REPLACE")).assertOk();
+    assertEquals(1, redis.call("SCARD", "s").asLong());
+    assertEquals(1, RdbPayload.parse(set).bodyReader().length());
+  }
+
+  /** Issue 14 item 19's inputs, and other lying LZF strings: Redis and we both refuse them. */
+  @Test
+  void lyingLzfStringsAreRefusedByBoth(RespClient redis) {
+    for (String body :
+        List.of(
+            "c381800000000000000c00",
+            "c3818000000004000000807ffffff00041",
+            "c302807ffffff00041",
+            "c30203006161",
+            "c30301016161",
+            "c304060161612005",
+            "c3040400612005")) {
+      assertEquals(
+          new RespReply.Error("ERR Bad data format"), restore(redis, body), "Redis on " + body);
+      assertThrows(
+          CorruptEncodingException.class,
+          () -> RdbReader.of(Bytes.fromHex(body)).string(),
+          "ours on " + body);
+    }
   }
 }

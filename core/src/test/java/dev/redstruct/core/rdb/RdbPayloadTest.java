@@ -1,11 +1,13 @@
-package dev.redstruct.testkit;
+package dev.redstruct.core.rdb;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.redstruct.core.CorruptEncodingException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +22,9 @@ class RdbPayloadTest {
   /** {@code SET b <1000 times 'a'>}, {@code DUMP b}: LZF-compressed. */
   static final String DUMP_LZF_1000A =
       "00c31243e8016161e0ff00e0ff00e0ff00e0c3000161610a0086c212db54819e3c";
+
+  /** {@code SET a <30 times 'a'>}, {@code DUMP a}: LZF-compressed. */
+  static final String DUMP_LZF_A30 = "00c3091e016161e011000161610a0045737cbb2b647bbb";
 
   /** {@code HSET h f1 v1 f2 2}, {@code DUMP h}: a listpack blob. */
   static final String DUMP_HASH_LISTPACK =
@@ -54,27 +59,29 @@ class RdbPayloadTest {
         RdbPayload.dump(RdbPayload.TYPE_STRING, RdbWriter.create().string("12345").toByteArray()));
   }
 
-  /** The LZF example in Lzf's Javadoc: 01 61 61 is the literal "aa", e0 ff 00 copies 264 bytes. */
+  /** 01 61 61 is the literal "aa", e0 ff 00 copies 264 bytes; the writer compresses the same. */
   @Test
   void lzfCompressedString() {
     RdbPayload p = RdbPayload.parse(hex(DUMP_LZF_1000A));
     assertArrayEquals(ascii("a".repeat(1000)), p.blob());
-    byte[] compressed = hex("016161e0ff00e0ff00e0ff00e0c300016161");
     assertArrayEquals(
-        ascii("a".repeat(1000)), Lzf.decompress(compressed, 0, compressed.length, 1000));
-    assertArrayEquals(ascii("aa"), Lzf.decompress(compressed, 0, 3, 2));
-    assertArrayEquals(ascii("a".repeat(266)), Lzf.decompress(compressed, 0, 6, 266));
+        hex(DUMP_LZF_1000A),
+        RdbWriter.create().type(RdbPayload.TYPE_STRING).string("a".repeat(1000)).toDumpPayload());
   }
 
+  /** The class Javadoc examples of RdbWriter: "12345" and 30 times 'a' (DUMP_LZF_A30). */
   @Test
-  void lzfRejectsWrongLengthsAndBadReferences() {
-    byte[] compressed = hex("016161e0ff00");
-    assertThrows(IllegalArgumentException.class, () -> Lzf.decompress(compressed, 0, 6, 265));
-    assertThrows(IllegalArgumentException.class, () -> Lzf.decompress(compressed, 0, 6, 267));
-    // back reference before the start of the output
-    assertThrows(IllegalArgumentException.class, () -> Lzf.decompress(hex("00612005"), 0, 4, 4));
-    // literal run longer than the input
-    assertThrows(IllegalArgumentException.class, () -> Lzf.decompress(hex("0561"), 0, 2, 6));
+  void writerJavadocExamples() {
+    assertArrayEquals(hex("c13930"), RdbWriter.create().string("12345").toByteArray());
+    assertArrayEquals(
+        hex("c3091e016161e011000161610a"),
+        Arrays.copyOf(RdbWriter.create().string("a".repeat(30)).toDumpPayload(), 13));
+    assertArrayEquals(
+        hex(DUMP_LZF_A30),
+        RdbWriter.create().type(RdbPayload.TYPE_STRING).string("a".repeat(30)).toDumpPayload());
+    // rdbcompression no: verbatim
+    assertArrayEquals(
+        hex("1e" + "61".repeat(30)), RdbWriter.create(false).string("a".repeat(30)).toByteArray());
   }
 
   @Test
@@ -99,13 +106,14 @@ class RdbPayloadTest {
   void rejectsCorruptCrcAndShortPayloads() {
     byte[] bad = hex(DUMP_INT16);
     bad[bad.length - 1] ^= 1;
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> RdbPayload.parse(bad));
+    CorruptEncodingException e =
+        assertThrows(CorruptEncodingException.class, () -> RdbPayload.parse(bad));
     assertTrue(e.getMessage().contains("CRC"), e.getMessage());
+    assertEquals("DUMP payload", e.format());
     byte[] body = hex(DUMP_INT16);
     body[2] ^= 0x40;
-    assertThrows(IllegalArgumentException.class, () -> RdbPayload.parse(body));
-    assertThrows(IllegalArgumentException.class, () -> RdbPayload.parse(new byte[10]));
+    assertThrows(CorruptEncodingException.class, () -> RdbPayload.parse(body));
+    assertThrows(CorruptEncodingException.class, () -> RdbPayload.parse(new byte[10]));
   }
 
   @Test
@@ -114,7 +122,7 @@ class RdbPayloadTest {
     RdbPayload b = new RdbPayload(0, hex("c13930"), 10);
     assertEquals(a, b);
     assertEquals(a.hashCode(), b.hashCode());
-    assertTrue(a.toString().contains("0xc13930"), a.toString());
+    assertTrue(a.toString().contains("c13930"), a.toString());
   }
 
   /** Length forms from the comment above RDB_6BITLEN in src/rdb.h. */
@@ -128,6 +136,9 @@ class RdbPayloadTest {
     assertArrayEquals(hex("810000000100000000"), RdbWriter.create().length(1L << 32).toByteArray());
     assertArrayEquals(hex("81ffffffffffffffff"), RdbWriter.create().length(-1L).toByteArray());
     assertEquals(-1L, RdbReader.of(hex("81ffffffffffffffff")).length());
+    assertThrows(
+        CorruptEncodingException.class, () -> RdbReader.of(hex("81ffffffffffffffff")).intLength());
+    assertEquals(0x7ffffff7, RdbReader.of(hex("807ffffff7")).intLength());
   }
 
   /** Integer encodings from rdbEncodeInteger in src/rdb.c: int8, int16, int32 ranges. */
@@ -166,9 +177,52 @@ class RdbPayloadTest {
           "c30501",
           "c3ff"
         }) {
-      assertThrows(IllegalArgumentException.class, () -> RdbReader.of(hex(bad)).string(), bad);
+      assertThrows(CorruptEncodingException.class, () -> RdbReader.of(hex(bad)).string(), bad);
     }
-    assertThrows(IllegalArgumentException.class, () -> RdbReader.of(hex("c0")).length());
-    assertThrows(IllegalArgumentException.class, () -> RdbReader.of(hex("82")).length());
+    assertThrows(CorruptEncodingException.class, () -> RdbReader.of(hex("82")).length());
+    assertThrows(CorruptEncodingException.class, () -> RdbReader.of(hex("bf")).length());
+  }
+
+  /** Redis's rdbLoadLen(rdb, NULL) reads 11xxxxxx as xxxxxx; RdbRedisIT checks it on the server. */
+  @Test
+  void lengthReadsAnEncodingMarkerAsSixBits() {
+    assertEquals(0, RdbReader.of(hex("c0")).length());
+    assertEquals(63, RdbReader.of(hex("ff")).length());
+    // an LZF string whose two lengths are written as c4 and c3: 4 compressed bytes, 3 produced
+    assertArrayEquals(ascii("aaa"), RdbReader.of(hex("c3c4c302616161")).string());
+  }
+
+  /** Issue 14 item 19: a negative (unsigned huge) LZF compressed length. */
+  @Test
+  void item19LzfNegativeCompressedLengthIsCorrupt() {
+    CorruptEncodingException e =
+        assertThrows(
+            CorruptEncodingException.class,
+            () -> RdbReader.of(hex("c381800000000000000c00")).string());
+    assertTrue(e.getMessage().contains("exceeds"), e.getMessage());
+  }
+
+  /**
+   * Issue 14 item 19: a 2 GiB claim is rejected by the length check, which runs before anything is
+   * allocated (the message is the check's), whether the compressed length lies or not.
+   */
+  @Test
+  void item19LzfHugeLengthIsRejectedBeforeAllocating() {
+    for (String input : new String[] {"c3818000000004000000807ffffff00041", "c302807ffffff00041"}) {
+      CorruptEncodingException e =
+          assertThrows(CorruptEncodingException.class, () -> RdbReader.of(hex(input)).string());
+      assertTrue(
+          e.getMessage().contains("exceeds the") || e.getMessage().contains("cannot come from"),
+          e.getMessage());
+    }
+  }
+
+  /** Redis accepts an LZF string that claims 0 bytes whatever its data: lzf_decompress gives 0. */
+  @Test
+  void lzfStringOfLengthZeroIsEmptyWhateverItsData() {
+    assertArrayEquals(new byte[0], RdbReader.of(hex("c3010000")).string());
+    assertArrayEquals(new byte[0], RdbReader.of(hex("c30000")).string());
+    assertArrayEquals(new byte[0], RdbReader.of(hex("c302001f61")).string());
+    assertThrows(CorruptEncodingException.class, () -> RdbReader.of(hex("c30200ff")).string());
   }
 }

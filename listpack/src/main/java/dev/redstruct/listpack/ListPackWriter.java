@@ -1,0 +1,247 @@
+package dev.redstruct.listpack;
+
+import static dev.redstruct.listpack.ListPackFormat.EOF;
+import static dev.redstruct.listpack.ListPackFormat.HEADER_SIZE;
+import static dev.redstruct.listpack.ListPackFormat.MAX_SAFETY_SIZE;
+import static dev.redstruct.listpack.ListPackFormat.NUMELE_UNKNOWN;
+
+import dev.redstruct.core.RedisNumbers;
+import java.util.Arrays;
+
+/**
+ * The edits of a {@link ListPack}: insert before or after, replace, delete one or a range, and
+ * merge. Each computes the new size first, refuses it past {@link ListPackFormat#MAX_SAFETY_SIZE}
+ * before touching anything, then moves the bytes after the point once and writes the element.
+ */
+final class ListPackWriter {
+  /* Implementation notes.
+   * Mirrors lpInsert (with its wrappers lpInsertString, lpInsertInteger, lpAppend, lpPrepend,
+   * lpReplace, lpDelete), lpDeleteRangeWithEntry, lpDeleteRange and lpMerge (src/listpack.c, Redis
+   * 7.0.15). Elements never depend on their neighbours, so an edit moves the tail once and never
+   * cascades. Where Redis reallocates to the exact size, the array here grows by half again (as
+   * ArrayList does) and keeps its slack when shrinking; only buf[0, total-bytes) is the listpack.
+   * A replace by an element of the same size rewrites it in place, as Redis's memmove by 0 does.
+   * The header count moves by one per inserted or deleted element unless it is 65535 (unknown).
+   *
+   * Detached backlens. Validation (lpValidateIntegrity) decodes a backlen from its last byte
+   * backwards until a byte with bit 7 clear, so it accepts a backlen whose first byte has bit 7 set
+   * when the bytes read after it (the element's own bytes, or for a tiny first element even the
+   * header) contribute zero bits. Such an element's backlen depends on bytes before the element;
+   * an edit that changes those bytes (an insert before it, a new total or count in the header)
+   * would leave a listpack that no longer validates, on which lpPrev goes wrong (Redis asserts or
+   * worse). Before each edit, detach() rewrites the backlen of the element after the edit point
+   * and of the first element in its canonical form of the same width (same value, same size) when
+   * its decoding reaches before the element. Only blobs that Redis's writer never produces are
+   * affected; their elements read back the same.
+   */
+
+  static final int BEFORE = 0;
+  static final int AFTER = 1;
+  static final int REPLACE = 2;
+
+  private ListPackWriter() {}
+
+  /** Refuses a listpack that would pass 1 GiB. Redis: lpSafeToAdd. */
+  static void checkSafeToAdd(long currentBytes, long add) {
+    if (add > 0 && currentBytes + add > MAX_SAFETY_SIZE) {
+      throw new IllegalStateException(
+          "listpack would grow to "
+              + (currentBytes + add)
+              + " bytes, past the 1 GiB limit (lpSafeToAdd); nothing was changed");
+    }
+  }
+
+  /**
+   * Inserts or replaces with the string {@code s[off, off + len)}, stored as an integer when
+   * lpStringToInt64 accepts it. Returns the new element's offset. Redis: lpInsertString.
+   */
+  static int insertString(ListPack lp, int p, int where, byte[] s, int off, int len) {
+    if (ListPackFormat.isIntegerString(s, off, len)) {
+      return insert(lp, p, where, null, 0, len, RedisNumbers.parseCanonicalLong(s, off, len));
+    }
+    return insert(lp, p, where, s, off, len, 0);
+  }
+
+  /** Inserts or replaces with an integer. Returns the new element's offset. lpInsertInteger. */
+  static int insertInteger(ListPack lp, int p, int where, long v) {
+    return insert(lp, p, where, null, 0, 0, v);
+  }
+
+  /** lpInsert for a value: a string when {@code s} is non-null, else the integer {@code v}. */
+  private static int insert(ListPack lp, int p, int where, byte[] s, int off, int len, long v) {
+    byte[] b = lp.buf;
+    ListPackFormat.Element e = new ListPackFormat.Element();
+    if (where == AFTER) {
+      p = ListPackReader.skip(b, p, e);
+      where = BEFORE;
+    }
+    long encoded =
+        s != null ? ListPackFormat.stringEncodedSize(len) : ListPackFormat.intEncodedSize(v);
+    int backlen = ListPackFormat.backlenSize(encoded);
+    int total = (int) ListPackFormat.totalBytes(b);
+    int replaced = where == REPLACE ? ListPackFormat.decode(b, p, e).size : 0;
+    long delta = encoded + backlen - replaced;
+    checkSafeToAdd(total, delta);
+    int newTotal = (int) (total + delta);
+    detach(b, HEADER_SIZE, e);
+    detach(b, p + replaced, e);
+    b = moveTail(lp, p + replaced, newTotal, (int) delta, total);
+    int w =
+        p
+            + (s != null
+                ? ListPackFormat.writeString(b, p, s, off, len)
+                : ListPackFormat.writeInt(b, p, v));
+    ListPackFormat.writeBacklen(b, w, (int) encoded);
+    if (where != REPLACE) {
+      addToCount(lp, 1);
+    }
+    ListPackFormat.setTotalBytes(b, newTotal);
+    lp.modCount++;
+    return p;
+  }
+
+  /**
+   * Rewrites the backlen of the element at {@code p} (if {@code p} is an element) canonically when
+   * its backward decoding reaches before the element; see the implementation notes.
+   */
+  static void detach(byte[] b, int p, ListPackFormat.Element e) {
+    if (reachesBefore(b, p, e)) {
+      ListPackFormat.writeBacklen(b, e.end() - backlenWidth(e), e.encodedSize);
+    }
+  }
+
+  /**
+   * Whether the element at {@code p} (decoded into {@code e}) has a backlen that decodes from bytes
+   * before the element; false for the EOF byte.
+   */
+  private static boolean reachesBefore(byte[] b, int p, ListPackFormat.Element e) {
+    if ((b[p] & 0xFF) == EOF) {
+      return false;
+    }
+    ListPackFormat.decode(b, p, e);
+    int field = e.end() - backlenWidth(e);
+    if ((b[field] & 0x80) == 0) {
+      return false; // a canonical first byte: decoding stops inside the field
+    }
+    int q = e.end() - 1;
+    while (q >= 0 && (b[q] & 0x80) != 0) {
+      q--;
+    }
+    return q < p;
+  }
+
+  private static int backlenWidth(ListPackFormat.Element e) {
+    return e.size - e.encodedSize;
+  }
+
+  /**
+   * Moves buf[from, total) by {@code delta} bytes, growing the array first when needed; returns the
+   * (possibly new) array, already stored in {@code lp}.
+   */
+  private static byte[] moveTail(ListPack lp, int from, int newTotal, int delta, int total) {
+    byte[] b = lp.buf;
+    if (newTotal > b.length) {
+      int grown = (int) Math.min(Integer.MAX_VALUE - 8L, b.length + (b.length >> 1));
+      b = Arrays.copyOf(b, Math.max(newTotal, grown));
+      lp.buf = b;
+    }
+    if (delta != 0) {
+      System.arraycopy(b, from, b, from + delta, total - from);
+    }
+    return b;
+  }
+
+  /** The header count by {@code delta}, while it is known. */
+  private static void addToCount(ListPack lp, int delta) {
+    int numele = ListPackFormat.numElements(lp.buf);
+    if (numele != NUMELE_UNKNOWN) {
+      ListPackFormat.setNumElements(lp.buf, numele + delta);
+    }
+  }
+
+  /**
+   * Deletes up to {@code num} elements from {@code p}, stopping at EOF; returns {@code p} (now the
+   * element after the range) or {@link ListPackReader#NONE} if the range reached the end. Redis:
+   * lpDeleteRangeWithEntry (lpDelete for num = 1).
+   */
+  static int deleteFrom(ListPack lp, int p, long num) {
+    byte[] b = lp.buf;
+    ListPackFormat.Element e = new ListPackFormat.Element();
+    int tail = p;
+    int deleted = 0;
+    while (num-- > 0) {
+      deleted++;
+      tail = ListPackReader.skip(b, tail, e);
+      if ((b[tail] & 0xFF) == EOF) {
+        break;
+      }
+    }
+    if (deleted == 0) {
+      return p;
+    }
+    int total = (int) ListPackFormat.totalBytes(b);
+    detach(b, HEADER_SIZE, e);
+    detach(b, tail, e);
+    System.arraycopy(b, tail, b, p, total - tail);
+    ListPackFormat.setTotalBytes(b, total - (tail - p));
+    addToCount(lp, -deleted);
+    lp.modCount++;
+    return (b[p] & 0xFF) == EOF ? ListPackReader.NONE : p;
+  }
+
+  /**
+   * Deletes {@code num} elements from {@code index} (negative counts from the end); nothing when
+   * the index is out of range. Redis: lpDeleteRange, including its shortcut when the range reaches
+   * the end and the count is known (EOF written at the start of the range, count set to the index).
+   */
+  static void deleteRange(ListPack lp, long index, long num) {
+    byte[] b = lp.buf;
+    if (num <= 0) {
+      return;
+    }
+    ListPackFormat.Element e = new ListPackFormat.Element();
+    int p = ListPackReader.seek(b, index, e);
+    if (p == ListPackReader.NONE) {
+      return;
+    }
+    int numele = ListPackFormat.numElements(b);
+    if (numele != NUMELE_UNKNOWN && index < 0) {
+      index += numele;
+    }
+    if (numele != NUMELE_UNKNOWN && numele - index <= num) {
+      detach(b, HEADER_SIZE, e);
+      b[p] = (byte) EOF;
+      ListPackFormat.setTotalBytes(b, p + 1);
+      ListPackFormat.setNumElements(b, (int) index);
+      lp.modCount++;
+    } else {
+      deleteFrom(lp, p, num);
+    }
+  }
+
+  /**
+   * The elements of {@code first} then those of {@code second}, in a new array; the header count is
+   * the sum, capped at 65535. Redis: lpMerge (whose byte result does not depend on which input it
+   * reallocates).
+   */
+  static byte[] merge(byte[] first, int firstCount, byte[] second, int secondCount) {
+    long a = ListPackFormat.totalBytes(first);
+    long bytes = ListPackFormat.totalBytes(second);
+    checkSafeToAdd(a, bytes - HEADER_SIZE - 1);
+    int total = (int) (a + bytes - HEADER_SIZE - 1);
+    byte[] out = new byte[total];
+    System.arraycopy(first, 0, out, 0, (int) a - 1);
+    System.arraycopy(second, HEADER_SIZE, out, (int) a - 1, (int) bytes - HEADER_SIZE);
+    ListPackFormat.Element e = new ListPackFormat.Element();
+    if (reachesBefore(first, HEADER_SIZE, e)) {
+      ListPackFormat.writeBacklen(out, e.end() - backlenWidth(e), e.encodedSize);
+    }
+    if (reachesBefore(second, HEADER_SIZE, e)) {
+      int shift = (int) a - 1 - HEADER_SIZE;
+      ListPackFormat.writeBacklen(out, shift + e.end() - backlenWidth(e), e.encodedSize);
+    }
+    ListPackFormat.setTotalBytes(out, total);
+    ListPackFormat.setNumElements(out, Math.min(firstCount + secondCount, NUMELE_UNKNOWN));
+    return out;
+  }
+}
