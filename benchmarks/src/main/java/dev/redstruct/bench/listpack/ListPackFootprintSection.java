@@ -1,8 +1,8 @@
 package dev.redstruct.bench.listpack;
 
+import dev.redstruct.bench.AbstractReportSection;
 import dev.redstruct.bench.Footprint;
 import dev.redstruct.bench.ReportOptions;
-import dev.redstruct.bench.ReportSection;
 import dev.redstruct.bench.SectionResult;
 import dev.redstruct.bench.Verdict;
 import dev.redstruct.listpack.ListPack;
@@ -19,7 +19,7 @@ import java.util.function.IntFunction;
  * 0.25 times at n = 8. The ZipList (Redis 6.2's encoding of the same lists) is shown for
  * comparison.
  */
-public final class ListPackFootprintSection implements ReportSection {
+public final class ListPackFootprintSection extends AbstractReportSection {
   private static final String[] NAMES = {
     "ListPack (appended)",
     "ListPack (trimmed)",
@@ -35,16 +35,10 @@ public final class ListPackFootprintSection implements ReportSection {
   private static final int STRINGS_TRIMMED = 4;
 
   /** Creates the section (ServiceLoader). */
-  public ListPackFootprintSection() {}
-
-  @Override
-  public String id() {
-    return "listpack.footprint";
-  }
-
-  @Override
-  public String title() {
-    return "ListPack footprint: bytes per element vs ArrayList<String> in the same state";
+  public ListPackFootprintSection() {
+    super(
+        "listpack.footprint",
+        "ListPack footprint: bytes per element vs ArrayList<String> in the same state");
   }
 
   /** The goal at {@code n}: 0.25 for 8 elements, 0.2 from 128 on. */

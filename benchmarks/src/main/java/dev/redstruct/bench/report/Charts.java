@@ -36,7 +36,7 @@ final class Charts {
     SvgBars chart = SvgBars.create("Goals: measured value (bar) and threshold (black mark)");
     int n = 0;
     for (GoalLine g : goals) {
-      if (!Double.isNaN(g.value())) {
+      if (Double.isFinite(g.value())) { // an infinite ratio (baseline scored 0) has no bar
         Verdict v = g.verdict();
         double[] marks =
             DoubleStream.of(v.atLeast(), v.atMost()).filter(b -> !Double.isNaN(b)).toArray();
