@@ -1,10 +1,9 @@
 package dev.redstruct.bench.listpack;
 
 import dev.redstruct.bench.AbstractReportSection;
-import dev.redstruct.bench.Footprint;
+import dev.redstruct.bench.ListFootprint;
 import dev.redstruct.bench.ReportOptions;
 import dev.redstruct.bench.SectionResult;
-import dev.redstruct.bench.Verdict;
 import dev.redstruct.listpack.ListPack;
 import dev.redstruct.ziplist.ZipList;
 import java.util.ArrayList;
@@ -48,25 +47,16 @@ public final class ListPackFootprintSection extends AbstractReportSection {
 
   @Override
   public SectionResult run(ReportOptions options) throws Exception {
-    SectionResult.Builder table =
-        SectionResult.table("n", "layout", "bytes/element", "x ArrayList<String>", "target");
-    for (int n : new int[] {8, 128, 129, 512}) {
-      double[] bpe = new double[NAMES.length];
-      for (int layout = 0; layout < NAMES.length; layout++) {
-        IntFunction<Object> build = builder(layout);
-        bpe[layout] = Footprint.bytesPerElement(() -> build.apply(n), n);
-      }
-      for (int layout = 0; layout < NAMES.length; layout++) {
-        boolean trimmed =
-            layout == LP_TRIMMED || layout == ZIP_TRIMMED || layout == STRINGS_TRIMMED;
-        double ratio = bpe[layout] / bpe[trimmed ? STRINGS_TRIMMED : STRINGS_APPENDED];
-        Object verdict =
-            layout == LP_TRIMMED
-                ? Verdict.atMost(ratio, target(n))
-                : layout == LP_APPENDED ? (ratio <= target(n) ? "(pass)" : "(miss)") : "";
-        table.row(n, NAMES[layout], bpe[layout], ratio, verdict);
-      }
+    ListFootprint layouts = ListFootprint.against("ArrayList<String>");
+    for (int layout = 0; layout < NAMES.length; layout++) {
+      boolean trimmed = layout == LP_TRIMMED || layout == ZIP_TRIMMED || layout == STRINGS_TRIMMED;
+      layouts.layout(NAMES[layout], trimmed, builder(layout));
     }
+    SectionResult.Builder table =
+        layouts
+            .baselines(NAMES[STRINGS_APPENDED], NAMES[STRINGS_TRIMMED])
+            .goal(NAMES[LP_TRIMMED], NAMES[LP_APPENDED], ListPackFootprintSection::target)
+            .measure(8, 128, 129, 512);
     return table
         .note("JOL GraphLayout.totalSize of the list and everything it references, / n")
         .note("elements alternate user:NNNNN strings and integers 0..999 (fixed seed)")

@@ -1,10 +1,9 @@
 package dev.redstruct.bench.ziplist;
 
 import dev.redstruct.bench.AbstractReportSection;
-import dev.redstruct.bench.Footprint;
+import dev.redstruct.bench.ListFootprint;
 import dev.redstruct.bench.ReportOptions;
 import dev.redstruct.bench.SectionResult;
-import dev.redstruct.bench.Verdict;
 import dev.redstruct.ziplist.ZipList;
 import java.util.ArrayList;
 import java.util.function.IntFunction;
@@ -46,35 +45,16 @@ public final class ZipListFootprintSection extends AbstractReportSection {
 
   @Override
   public SectionResult run(ReportOptions options) throws Exception {
-    SectionResult.Builder table =
-        SectionResult.table(
-            "n", "layout", "bytes/element", "x ArrayList<String>", "target", "marginal", "x");
-    for (int n : new int[] {8, 128, 129, 512}) {
-      double[] bpe = new double[NAMES.length];
-      double[] marginal = new double[NAMES.length];
-      for (int layout = 0; layout < NAMES.length; layout++) {
-        IntFunction<Object> build = builder(layout);
-        bpe[layout] = Footprint.bytesPerElement(() -> build.apply(n), n);
-        marginal[layout] = Footprint.marginalBytesPerElement(build, n);
-      }
-      for (int layout = 0; layout < NAMES.length; layout++) {
-        int base =
-            layout == ZIP_TRIMMED || layout == STRINGS_TRIMMED ? STRINGS_TRIMMED : STRINGS_APPENDED;
-        double ratio = bpe[layout] / bpe[base];
-        Object verdict =
-            layout == ZIP_TRIMMED
-                ? Verdict.atMost(ratio, 0.25)
-                : layout == ZIP_APPENDED ? (ratio <= 0.25 ? "(pass)" : "(miss)") : "";
-        table.row(
-            n,
-            NAMES[layout],
-            bpe[layout],
-            ratio,
-            verdict,
-            marginal[layout],
-            marginal[layout] / marginal[base]);
-      }
+    ListFootprint layouts = ListFootprint.against("ArrayList<String>").withMarginal();
+    for (int layout = 0; layout < NAMES.length; layout++) {
+      boolean trimmed = layout == ZIP_TRIMMED || layout == STRINGS_TRIMMED;
+      layouts.layout(NAMES[layout], trimmed, builder(layout));
     }
+    SectionResult.Builder table =
+        layouts
+            .baselines(NAMES[STRINGS_APPENDED], NAMES[STRINGS_TRIMMED])
+            .goal(NAMES[ZIP_TRIMMED], NAMES[ZIP_APPENDED], n -> 0.25)
+            .measure(8, 128, 129, 512);
     return table
         .note("JOL GraphLayout.totalSize of the list and everything it references, / n")
         .note("entries alternate user:NNNNN strings and integers 0..999 (fixed seed)")
