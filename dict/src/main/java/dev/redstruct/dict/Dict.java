@@ -35,15 +35,25 @@ import java.util.random.RandomGenerator;
  * <p><b>Iteration</b> through {@link #entrySet}, {@link #keySet} and {@link #values} is fail-fast
  * (a {@link java.util.ConcurrentModificationException} once the dict is structurally modified other
  * than through the iterator), supports {@link java.util.Iterator#remove}, and never performs rehash
- * steps. An iterator stays correct across the rehash steps that {@code get} and {@code containsKey}
- * perform while it is open: it visits buckets in groups that a rehash step never splits (the same
- * idea as {@link #scan}'s), so no entry is missed or repeated.
+ * steps. An iterator stays exact across the rehash steps that {@code get} and {@code containsKey}
+ * perform while it is open, and across resizes that start meanwhile without adding or removing an
+ * entry ({@link #expand}, the shrink its own {@code remove} may start): it visits entries in groups
+ * by the low bits of their hash, which no rehash step or resize splits (the idea behind {@link
+ * #scan}), so no entry is missed or repeated. Like Redis's safe iterator, it lets the table change
+ * shape under it; unlike it, rehashing is not paused.
  *
- * <p><b>Differences from Redis.</b> Redis 7.0 shrinks tables from its server cron ({@code
- * htNeedsResize}, src/server.c); here a successful {@code remove} checks the same condition (fill
- * below 10% of a table larger than 4) itself and starts the shrink. Redis's resize policy is
- * process-wide; {@link #setResizeAllowed} is per dict. A segment that was never written counts as
- * one empty bucket visit during rehashing, so the rehash index may jump over it.
+ * <p><b>Shrinking.</b> Every successful removal ({@code remove}, {@code Iterator.remove}, {@code
+ * removeIf}, the views' removals) checks Redis's rule ({@code htNeedsResize}, src/server.c: fill
+ * below 10% of a table larger than 4 buckets) and starts a shrink to the next power of two at least
+ * the entry count, as Redis 7.0's set, hash and sorted-set commands do after their deletes. Where
+ * Redis's {@code dictResize} refuses (a rehash in progress, resizing disallowed), the check is
+ * remembered and runs when the rehash ends or resizing is allowed again.
+ *
+ * <p><b>Differences from Redis.</b> Redis 7.0 shrinks its keyspace from the server cron, and drops
+ * a removal's check that {@code dictResize} refused (until the next removal or cron tick); here the
+ * check is deferred instead (see above). Redis's resize policy is process-wide; {@link
+ * #setResizeAllowed} is per dict. A segment that was never written counts as one empty bucket visit
+ * during rehashing, so the rehash index may jump over it.
  *
  * <p><b>Thread safety.</b> None: not safe for concurrent use without external synchronization,
  * including concurrent reads, because reads perform rehash steps.
@@ -104,6 +114,12 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   int pauseRehash;
   int modCount;
   boolean resizeAllowed = true;
+
+  /**
+   * A removal found the shrink check impossible (a rehash in progress, or resizing disallowed): the
+   * check runs when the rehash ends or resizing is allowed again.
+   */
+  boolean shrinkCheckDeferred;
 
   // Written by touchNextChain, never read: see there.
   @SuppressWarnings("unused")
@@ -345,8 +361,9 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   }
 
   /**
-   * Removes the mapping for {@code key}; then, if the table is under 10% full, starts a shrink.
-   * Redis: dictGenericDelete, src/dict.c (and htNeedsResize/dictResize, src/server.c).
+   * Removes the mapping for {@code key}; then, if the table is under 10% full, starts a shrink (or
+   * defers the check, see the class comment). Redis: dictGenericDelete, src/dict.c (and
+   * htNeedsResize/dictResize, src/server.c).
    *
    * @throws NullPointerException if the key is null
    */
@@ -414,6 +431,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     used0 = 0;
     used1 = 0;
     rehashIdx = -1;
+    shrinkCheckDeferred = false;
     modCount++;
   }
 
@@ -452,12 +470,16 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * Allows or disallows resizing, as Redis does while a fork child exists ({@code
    * dictSetResizeEnabled(DICT_RESIZE_AVOID)}, Redis 7.0.15). While disallowed a table still grows
    * once it holds more than 5 entries per bucket, no shrink starts, and rehash steps only proceed
-   * when the two tables differ in size by a factor of 5 or more. Allowed by default.
+   * when the two tables differ in size by a factor of 5 or more. Allowed by default. Allowing it
+   * again runs the shrink check that removals made meanwhile could not (see {@link #remove}).
    *
    * @param allowed whether resizing is allowed
    */
   public void setResizeAllowed(boolean allowed) {
     this.resizeAllowed = allowed;
+    if (allowed && shrinkCheckDeferred) {
+      shrinkIfNeeded();
+    }
   }
 
   /**
@@ -511,7 +533,10 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return steps;
   }
 
-  /** Redis: dictRehash, src/dict.c. Returns whether entries remain to be moved. */
+  /**
+   * Redis: dictRehash, src/dict.c. Returns whether a rehash is in progress afterwards: entries
+   * remain to be moved, or the deferred shrink check started a new resize at the end.
+   */
   boolean rehash(int n) {
     if (rehashIdx < 0 || (!resizeAllowed && !sizesDifferByForceRatio())) {
       return false;
@@ -541,7 +566,10 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       mask1 = 0;
       used1 = 0;
       rehashIdx = -1;
-      return false;
+      if (shrinkCheckDeferred) {
+        shrinkIfNeeded(); // may start the next resize at once
+      }
+      return rehashIdx >= 0;
     }
     return true;
   }
@@ -594,12 +622,12 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       return;
     }
     if (t0 == null) {
-      expand(1L << INITIAL_EXP);
+      resize(1L << INITIAL_EXP);
       return;
     }
     long size0 = 1L << exp0;
     if ((resizeAllowed && used0 >= size0) || used0 / size0 > FORCE_RESIZE_RATIO) {
-      expand(used0 + 1L);
+      resize(used0 + 1L); // past 2^30 entries the table stays at its cap: resize refuses
     }
   }
 
@@ -607,13 +635,18 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * Sizes the table for {@code size} entries: starts a resize to the next power of two at least
    * {@code size} (an empty dict allocates it directly, with no rehash to follow). Refused while
    * rehashing, when {@code size} is below the entry count, or when the size would not change. A
-   * caller about to add many keys saves the intermediate growth steps. Redis: dictExpand
-   * (_dictExpand), src/dict.c.
+   * caller about to add many keys saves the intermediate growth steps. Open iterators stay exact
+   * across the resize. Redis: dictExpand (_dictExpand), src/dict.c.
    *
    * @param size the number of entries to make room for
    * @return whether a table was allocated or a resize started
    */
   public boolean expand(long size) {
+    return resize(size);
+  }
+
+  /** {@link #expand} for sizes computed here, which may exceed 2^30 (then capped by nextExp). */
+  private boolean resize(long size) {
     if (rehashIdx >= 0 || used0 > size) {
       return false;
     }
@@ -648,14 +681,25 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return 64 - Long.numberOfLeadingZeros(size - 1);
   }
 
-  /** Redis: htNeedsResize + dictResize (src/server.c, src/dict.c), checked after each remove. */
+  /**
+   * Redis: htNeedsResize + dictResize (src/server.c, src/dict.c), checked after each successful
+   * removal (Redis's t_set.c, t_hash.c and t_zset.c do so after theirs). Where dictResize would
+   * refuse (rehashing, or resizing disallowed) the check is deferred to the end of the rehash or to
+   * {@link #setResizeAllowed}: Redis's server cron plays that part for its keyspace.
+   */
   void shrinkIfNeeded() {
-    if (!resizeAllowed || rehashIdx >= 0 || t0 == null) {
+    if (t0 == null) {
+      shrinkCheckDeferred = false;
       return;
     }
+    if (!resizeAllowed || rehashIdx >= 0) {
+      shrinkCheckDeferred = true;
+      return;
+    }
+    shrinkCheckDeferred = false;
     long slots = 1L << exp0;
     if (slots > (1L << INITIAL_EXP) && (long) used0 * 100 / slots < MIN_FILL_PERCENT) {
-      expand(Math.max(used0, 1L << INITIAL_EXP));
+      resize(Math.max(used0, 1L << INITIAL_EXP));
     }
   }
 
