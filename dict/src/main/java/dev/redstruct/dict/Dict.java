@@ -638,10 +638,19 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * caller about to add many keys saves the intermediate growth steps. Open iterators stay exact
    * across the resize. Redis: dictExpand (_dictExpand), src/dict.c.
    *
-   * @param size the number of entries to make room for
+   * <p>The largest table has 2^30 buckets (as {@code java.util.HashMap}'s), so a larger {@code
+   * size} is rejected. Redis rejects only sizes whose power of two overflows, and sizes whose
+   * allocation fails.
+   *
+   * @param size the number of entries to make room for, in {@code [0, 2^30]}
    * @return whether a table was allocated or a resize started
+   * @throws IllegalArgumentException if {@code size} is negative or above 2^30
    */
   public boolean expand(long size) {
+    if (size < 0 || size > 1L << Buckets.MAX_EXP) {
+      throw new IllegalArgumentException(
+          "size must be in [0, 2^30] (the largest table has 2^30 buckets): " + size);
+    }
     return resize(size);
   }
 

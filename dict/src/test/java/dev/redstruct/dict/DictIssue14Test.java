@@ -2,6 +2,8 @@ package dev.redstruct.dict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
@@ -156,6 +158,33 @@ class DictIssue14Test {
     assertTrue(d.expand(10_000));
     finishRehashing(d);
     assertEquals(14, d.exp0);
+  }
+
+  /**
+   * Item 18: sizes no table can take are rejected, naming the value, and change nothing. Before the
+   * fix {@code expand(Long.MAX_VALUE)} started a resize to 2^30 buckets and 16k puts then allocated
+   * about 1 GiB of segments.
+   */
+  @Test
+  void item18ExpandRejectsSizesNoTableCanHold() {
+    Dict<Integer, Integer> d = Dict.create();
+    for (int i = 0; i < 10; i++) {
+      d.put(i, i);
+    }
+    finishRehashing(d);
+    assertEquals(4, d.exp0);
+    for (long size : new long[] {Long.MAX_VALUE, (1L << 30) + 1, Integer.MAX_VALUE, -1}) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> d.expand(size));
+      assertTrue(e.getMessage().contains(Long.toString(size)), e.getMessage());
+      assertFalse(d.isRehashing(), "a rejected expand changes nothing");
+      assertEquals(4, d.exp0);
+    }
+    Dict<Integer, Integer> empty = Dict.create();
+    assertThrows(IllegalArgumentException.class, () -> empty.expand(Long.MAX_VALUE));
+    assertNull(empty.t0);
+    assertTrue(empty.expand(1L << 30), "2^30 buckets is the largest table");
+    assertEquals(30, empty.exp0);
   }
 
   static void finishRehashing(Dict<?, ?> d) {
