@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Seeded random action sequences against {@link HashMap}. Replay one seed with {@code
- * -Ddict.model.seed=N}; the failing seed is in the assertion message.
+ * -Dredstruct.seed=N} (or {@code -Ddict.model.seed=N}); the failing seed is in the assertion
+ * message.
  */
 class DictModelTest {
   private static final int SEEDS = 24;
@@ -21,7 +22,7 @@ class DictModelTest {
 
   @Test
   void matchesHashMap() {
-    String replay = System.getProperty("dict.model.seed");
+    String replay = System.getProperty("redstruct.seed", System.getProperty("dict.model.seed"));
     if (replay != null) {
       run(Long.parseLong(replay));
       return;
@@ -35,7 +36,7 @@ class DictModelTest {
     try {
       runUnchecked(seed);
     } catch (AssertionError | RuntimeException e) {
-      throw new AssertionError("seed " + seed + " (replay with -Ddict.model.seed=" + seed + ")", e);
+      throw new AssertionError("seed " + seed + " (replay with -Dredstruct.seed=" + seed + ")", e);
     }
   }
 
@@ -66,8 +67,10 @@ class DictModelTest {
         partialScan(d, r);
       } else if (action < 92) {
         d.setResizeAllowed(r.nextInt(3) != 0); // resize-disallowed phases
-      } else if (action < 94) {
+      } else if (action < 93) {
         iterateAndRemove(d, m, r);
+      } else if (action < 94) {
+        iterateAcrossResizes(d, m, r, keySpace);
       } else if (action < 95) {
         if (r.nextInt(8) == 0) {
           m.clear();
@@ -101,6 +104,40 @@ class DictModelTest {
     for (int i = r.nextInt(8); i >= 0; i--) {
       c = d.scan(c, (k, v) -> assertEquals(v, d.get(k)));
     }
+  }
+
+  /**
+   * One iterator held open while the table changes shape under it: {@code expand} (growing, or
+   * shrinking a sparse table), resizing allowed again (runs a deferred shrink check), the
+   * iterator's own removals (each may start a shrink), rehash steps and lookups. It must still
+   * return exactly the entries present when it opened.
+   */
+  private static void iterateAcrossResizes(
+      Dict<Integer, Integer> d, Map<Integer, Integer> m, SplittableRandom r, int keySpace) {
+    Set<Integer> expected = new HashSet<>(m.keySet());
+    Set<Integer> seen = new HashSet<>();
+    int removeOdds = 1 + r.nextInt(4); // some walks remove most of what they see: shrinks
+    for (Iterator<Integer> it = d.keySet().iterator(); it.hasNext(); ) {
+      Integer k = it.next();
+      assertTrue(seen.add(k), "iterator repeated " + k);
+      assertTrue(m.containsKey(k), "iterator returned absent " + k);
+      switch (r.nextInt(12)) {
+        case 0 -> d.expand(d.size() + (r.nextBoolean() ? r.nextInt(8) : r.nextInt(4 * keySpace)));
+        case 1 -> d.setResizeAllowed(r.nextInt(3) != 0);
+        case 2 -> d.rehashSteps(1 + r.nextInt(16));
+        case 3, 4, 5 -> {
+          if (r.nextInt(removeOdds) == 0) {
+            it.remove();
+            m.remove(k);
+          }
+        }
+        default -> {
+          int q = r.nextInt(keySpace);
+          assertEquals(m.get(q), d.get(q), "get while iterating");
+        }
+      }
+    }
+    assertEquals(expected, seen, "iteration across resizes saw exactly the entries present");
   }
 
   private static void iterateAndRemove(
