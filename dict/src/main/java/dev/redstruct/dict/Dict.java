@@ -26,7 +26,11 @@ import java.util.random.RandomGenerator;
  *
  * <p><b>Complexity.</b> {@code get}, {@code put}, {@code remove}, {@code containsKey}: expected
  * O(1) given a good hash (see {@link Hasher}). {@code containsValue}, iteration: O(buckets + size).
- * {@code clear}: O(1) (drops both tables).
+ * {@code clear}: O(1) (drops both tables). Under keys whose {@code hashCode}s collide, a dict made
+ * by {@link #create()} keeps a long chain of {@link Comparable} keys of one class sorted and
+ * indexed, as {@code HashMap} turns such a bucket into a tree: O(log n) comparisons per operation
+ * instead of O(n) (like {@code HashMap}, this relies on {@code compareTo} returning 0 for equal
+ * keys). Colliding keys that are not mutually comparable still share one O(n) chain.
  *
  * <p><b>Nulls.</b> Keys and values must be non-null: {@code put}, {@code get}, {@code remove} and
  * {@code containsKey} with a null key, and {@code put} with a null value, throw {@link
@@ -68,6 +72,10 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * segmented bucket array (see Buckets). rehashIdx is the next t0 bucket to migrate, -1 when not
    * rehashing. Entries are pushed at the head of their chain (dictAddRaw: recent keys are hot).
    *
+   * A chain that a lookup walks past DictTreeBins.TREEIFY entries (only colliding hashCodes make
+   * one) is sorted and indexed if the dict is plain and its keys are Comparable; the hot loops only
+   * count, and hand such chains to findInLongChain / unlinkFromLongChain.
+   *
    * Operation order follows Redis: a rehash step first (unless paused by a running scan), then
    * for inserts the expand check (_dictExpandIfNeeded, even when the key turns out to exist),
    * then the lookup in t0 and, while rehashing, t1. New keys go to t1 while rehashing.
@@ -83,6 +91,8 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    *  I5  table sizes are powers of two in [4, 2^30]; t0 == null iff exp0 == -1 (then used0 == 0);
    *      directories have max(1, size >> 14) segments of min(size, 2^14) buckets.
    *  I6  pauseRehash >= 0 (0 outside scan).
+   *  I7  an indexed chain (DictTreeBins, plain dicts only) holds exactly its index's nodes, in
+   *      ascending key order; trees0/trees1 are null when their table has no indexed chain.
    */
 
   /** Redis: DICT_HT_INITIAL_EXP. */
@@ -116,6 +126,14 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   boolean resizeAllowed = true;
 
   /**
+   * Indexed long chains of t0 / t1 (see DictTreeBins); null when there are none (always unless
+   * plain).
+   */
+  DictTreeBins<K, V> trees0;
+
+  DictTreeBins<K, V> trees1;
+
+  /**
    * A removal found the shrink check impossible (a rehash in progress, or resizing disallowed): the
    * check runs when the rehash ends or resizing is allowed again.
    */
@@ -135,7 +153,12 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   }
 
   /**
-   * Creates an empty dict hashing keys with {@link Hasher#mixedHashCode()}.
+   * Creates an empty dict hashing keys with {@link Hasher#mixedHashCode()}: fast, for any key type.
+   * Keys whose {@code hashCode}s collide (equal-hashCode Strings are easy to make) share a chain,
+   * which is kept sorted and indexed when they are {@link Comparable} (see the class comment), so
+   * crafted keys cost O(log n), as in {@code HashMap}. For untrusted String keys, {@link
+   * #forStrings()} hashes their content with a secret key, as Redis does, and no chain grows long
+   * in the first place.
    *
    * @param <K> the key type
    * @param <V> the value type
@@ -326,35 +349,99 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     expandIfNeeded();
   }
 
-  /** Looks in t0 (skipped below rehashIdx: those buckets are empty, I2), then t1 if rehashing. */
+  /**
+   * Looks in t0 (skipped below rehashIdx: those buckets are empty, I2), then t1 if rehashing. A
+   * chain longer than DictTreeBins.TREEIFY goes to {@link #findInLongChain}.
+   */
   private Node<K, V> findInTables(Object key, long h) {
     int b0 = (int) h & mask0;
     if (b0 >= rehashIdx) { // always true when not rehashing (rehashIdx == -1)
+      int walked = 0;
       for (Node<K, V> e = Buckets.get(t0, b0); e != null; e = e.next) {
         if (e.hash == h && same(key, e.key)) {
           return e;
         }
+        if (++walked == DictTreeBins.TREEIFY) {
+          Node<K, V> f = findInLongChain(0, b0, key, h);
+          if (f != null) {
+            return f;
+          }
+          break;
+        }
       }
     }
     if (rehashIdx >= 0) {
-      for (Node<K, V> e = Buckets.get(t1, (int) h & mask1); e != null; e = e.next) {
+      int b1 = (int) h & mask1;
+      int walked = 0;
+      for (Node<K, V> e = Buckets.get(t1, b1); e != null; e = e.next) {
         if (e.hash == h && same(key, e.key)) {
           return e;
+        }
+        if (++walked == DictTreeBins.TREEIFY) {
+          return findInLongChain(1, b1, key, h);
         }
       }
     }
     return null;
   }
 
-  /** Pushes a new entry at the head of its chain in t1 while rehashing, else t0. */
+  /**
+   * Looks up a key in the long chain of bucket b of table t: through its index, made if need be.
+   */
+  private Node<K, V> findInLongChain(int t, int b, Object key, long h) {
+    DictTreeBins.Bin<K, V> bin = indexedBin(t, b);
+    if (bin != null && key.getClass() == bin.keyClass) {
+      Node<K, V> n = bin.byKey.get(key);
+      return n != null && n.hash == h && same(key, n.key) ? n : null;
+    }
+    for (Node<K, V> e = Buckets.get(t == 0 ? t0 : t1, b); e != null; e = e.next) {
+      if (e.hash == h && same(key, e.key)) {
+        return e;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The index of bucket b of table t, made now if the dict is plain, no scan's visitor is running
+   * (indexing reorders the chain the scan walks) and the chain can be indexed; else null.
+   */
+  private DictTreeBins.Bin<K, V> indexedBin(int t, int b) {
+    DictTreeBins<K, V> trees = t == 0 ? trees0 : trees1;
+    DictTreeBins.Bin<K, V> bin = trees == null ? null : trees.get(b);
+    if (bin != null || !plain || pauseRehash > 0) {
+      return bin;
+    }
+    DictTreeBins<K, V> made = trees != null ? trees : new DictTreeBins<>();
+    bin = t == 0 ? made.index(t0, exp0, b) : made.index(t1, exp1, b);
+    if (bin != null && trees == null) {
+      if (t == 0) {
+        trees0 = made;
+      } else {
+        trees1 = made;
+      }
+    }
+    return bin;
+  }
+
+  /**
+   * Pushes a new entry at the head of its chain in t1 while rehashing, else t0 (an indexed chain
+   * takes it at its sorted place instead).
+   */
   private void insert(K key, long h, V value) {
     if (rehashIdx >= 0) {
       int b = (int) h & mask1;
-      Buckets.set(t1, exp1, b, new Node<>(h, key, value, Buckets.get(t1, b)));
+      Node<K, V> n = new Node<>(h, key, value, Buckets.get(t1, b));
+      if (trees1 == null || !trees1.add(t1, exp1, b, n)) {
+        Buckets.set(t1, exp1, b, n);
+      }
       used1++;
     } else {
       int b = (int) h & mask0;
-      Buckets.set(t0, exp0, b, new Node<>(h, key, value, Buckets.get(t0, b)));
+      Node<K, V> n = new Node<>(h, key, value, Buckets.get(t0, b));
+      if (trees0 == null || !trees0.add(t0, exp0, b, n)) {
+        Buckets.set(t0, exp0, b, n);
+      }
       used0++;
     }
     modCount++;
@@ -388,11 +475,11 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     }
     long h = hash(key);
     int b0 = (int) h & mask0;
-    Node<K, V> e = b0 >= rehashIdx ? unlink(t0, exp0, b0, key, h) : null;
+    Node<K, V> e = b0 >= rehashIdx ? unlink(0, b0, key, h) : null;
     if (e != null) {
       used0--;
     } else if (rehashIdx >= 0) {
-      e = unlink(t1, exp1, (int) h & mask1, key, h);
+      e = unlink(1, (int) h & mask1, key, h);
       if (e != null) {
         used1--;
       }
@@ -403,20 +490,66 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return e;
   }
 
-  private Node<K, V> unlink(Node<K, V>[][] dir, int exp, int b, Object key, long h) {
+  /**
+   * Unlinks the entry of {@code key} from bucket b of table t (0 or 1); a chain longer than
+   * DictTreeBins.TREEIFY goes to {@link #unlinkFromLongChain}.
+   */
+  private Node<K, V> unlink(int t, int b, Object key, long h) {
+    Node<K, V>[][] dir = t == 0 ? t0 : t1;
     Node<K, V> prev = null;
+    int walked = 0;
     for (Node<K, V> e = Buckets.get(dir, b); e != null; prev = e, e = e.next) {
       if (e.hash == h && same(key, e.key)) {
-        if (prev == null) {
-          Buckets.set(dir, exp, b, e.next);
-        } else {
-          prev.next = e.next;
-        }
-        e.next = null;
+        unlinkAfter(t, b, prev, e);
+        return e;
+      }
+      if (++walked == DictTreeBins.TREEIFY) {
+        return unlinkFromLongChain(t, b, key, h);
+      }
+    }
+    return null;
+  }
+
+  private Node<K, V> unlinkFromLongChain(int t, int b, Object key, long h) {
+    DictTreeBins.Bin<K, V> bin = indexedBin(t, b);
+    if (bin != null && key.getClass() == bin.keyClass) {
+      DictTreeBins<K, V> trees = t == 0 ? trees0 : trees1;
+      Node<K, V> e = trees.unlink(this, t == 0 ? t0 : t1, t == 0 ? exp0 : exp1, b, key, h);
+      if (e != null && trees.all().isEmpty()) {
+        dropTrees(t);
+      }
+      return e;
+    }
+    Node<K, V> prev = null;
+    for (Node<K, V> e = Buckets.get(t == 0 ? t0 : t1, b); e != null; prev = e, e = e.next) {
+      if (e.hash == h && same(key, e.key)) {
+        unlinkAfter(t, b, prev, e);
         return e;
       }
     }
     return null;
+  }
+
+  /** Unlinks {@code e}, which follows {@code prev} (null: e is the head) in bucket b of table t. */
+  private void unlinkAfter(int t, int b, Node<K, V> prev, Node<K, V> e) {
+    if (prev == null) {
+      Buckets.set(t == 0 ? t0 : t1, t == 0 ? exp0 : exp1, b, e.next);
+    } else {
+      prev.next = e.next;
+    }
+    e.next = null;
+    DictTreeBins<K, V> trees = t == 0 ? trees0 : trees1;
+    if (trees != null && trees.removed(b, e)) {
+      dropTrees(t);
+    }
+  }
+
+  private void dropTrees(int t) {
+    if (t == 0) {
+      trees0 = null;
+    } else {
+      trees1 = null;
+    }
   }
 
   /** Drops both tables in O(1). Redis: dictEmpty, src/dict.c. */
@@ -431,6 +564,8 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     used0 = 0;
     used1 = 0;
     rehashIdx = -1;
+    trees0 = null;
+    trees1 = null;
     shrinkCheckDeferred = false;
     modCount++;
   }
@@ -552,6 +687,9 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
         }
       }
       Buckets.set(t0, exp0, rehashIdx, null);
+      if (trees0 != null && trees0.drop(rehashIdx)) {
+        trees0 = null;
+      }
       moveChain(e);
       advanceRehashIdx(1);
       touchNextChain();
@@ -566,6 +704,8 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       mask1 = 0;
       used1 = 0;
       rehashIdx = -1;
+      trees0 = trees1;
+      trees1 = null;
       if (shrinkCheckDeferred) {
         shrinkIfNeeded(); // may start the next resize at once
       }
@@ -593,6 +733,9 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     while (e != null) {
       Node<K, V> next = e.next;
       int b = (int) e.hash & mask1;
+      if (trees1 != null && trees1.drop(b)) { // the moved entries would break its order
+        trees1 = null;
+      }
       e.next = Buckets.get(t1, b);
       Buckets.set(t1, exp1, b, e);
       used0--;
@@ -669,12 +812,14 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       exp0 = exp;
       mask0 = (1 << exp) - 1;
       used0 = 0;
+      trees0 = null;
       return true;
     }
     t1 = dir;
     exp1 = exp;
     mask1 = (1 << exp) - 1;
     used1 = 0;
+    trees1 = null;
     rehashIdx = 0;
     return true;
   }
@@ -777,7 +922,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return sample.get(rnd.nextInt(sample.size()));
   }
 
-  /** Checks I1..I6 in O(buckets + size); throws AssertionError on a violation. */
+  /** Checks I1..I7 in O(buckets + size); throws AssertionError on a violation. */
   void checkInvariants() {
     DictInvariants.check(this);
   }

@@ -64,13 +64,22 @@ class DictFloodingTest {
     assertTrue(longest <= 16, "longest chain " + longest);
   }
 
+  /**
+   * {@code Dict.create()} cannot spread equal hashCodes, but the one long chain they make is kept
+   * sorted and indexed (DictTreeBins), as HashMap turns such a bucket into a tree.
+   */
   @Test
-  void plainHashCodeDictFloodsOneBucket() {
+  void plainHashCodeDictIndexesTheOneLongChain() {
     Dict<String, Integer> d = Dict.create();
     List<String> keys = collidingStrings(2_000);
     for (int i = 0; i < keys.size(); i++) {
       d.put(keys.get(i), i);
     }
-    assertEquals(2_000, longestChain(d), "documented caveat of Hasher.mixedHashCode()");
+    assertEquals(2_000, longestChain(d), "equal hashCodes share one bucket");
+    for (int i = 0; i < keys.size(); i++) {
+      assertEquals(i, d.get(keys.get(i)));
+    }
+    assertEquals(1, d.trees0.all().size(), "that bucket is indexed");
+    d.checkInvariants();
   }
 }
