@@ -434,6 +434,9 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       Node<K, V> n = new Node<>(h, key, value, Buckets.get(t1, b));
       if (trees1 == null || !trees1.add(t1, exp1, b, n)) {
         Buckets.set(t1, exp1, b, n);
+        if (trees1 != null && trees1.all().isEmpty()) { // add dropped the last index
+          trees1 = null;
+        }
       }
       used1++;
     } else {
@@ -441,6 +444,9 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       Node<K, V> n = new Node<>(h, key, value, Buckets.get(t0, b));
       if (trees0 == null || !trees0.add(t0, exp0, b, n)) {
         Buckets.set(t0, exp0, b, n);
+        if (trees0 != null && trees0.all().isEmpty()) { // add dropped the last index
+          trees0 = null;
+        }
       }
       used0++;
     }
