@@ -351,7 +351,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
 
   /**
    * Looks in t0 (skipped below rehashIdx: those buckets are empty, I2), then t1 if rehashing. A
-   * chain longer than DictTreeBins.TREEIFY goes to {@link #findInLongChain}.
+   * chain longer than DictTreeBins.TREEIFY goes to DictTreeBins.findInLongChain.
    */
   private Node<K, V> findInTables(Object key, long h) {
     int b0 = (int) h & mask0;
@@ -362,7 +362,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
           return e;
         }
         if (++walked == DictTreeBins.TREEIFY) {
-          Node<K, V> f = findInLongChain(0, b0, key, h);
+          Node<K, V> f = DictTreeBins.findInLongChain(this, 0, b0, key, h);
           if (f != null) {
             return f;
           }
@@ -378,50 +378,11 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
           return e;
         }
         if (++walked == DictTreeBins.TREEIFY) {
-          return findInLongChain(1, b1, key, h);
+          return DictTreeBins.findInLongChain(this, 1, b1, key, h);
         }
       }
     }
     return null;
-  }
-
-  /**
-   * Looks up a key in the long chain of bucket b of table t: through its index, made if need be.
-   */
-  private Node<K, V> findInLongChain(int t, int b, Object key, long h) {
-    DictTreeBins.Bin<K, V> bin = indexedBin(t, b);
-    if (bin != null && key.getClass() == bin.keyClass) {
-      Node<K, V> n = bin.byKey.get(key);
-      return n != null && n.hash == h && same(key, n.key) ? n : null;
-    }
-    for (Node<K, V> e = Buckets.get(t == 0 ? t0 : t1, b); e != null; e = e.next) {
-      if (e.hash == h && same(key, e.key)) {
-        return e;
-      }
-    }
-    return null;
-  }
-
-  /**
-   * The index of bucket b of table t, made now if the dict is plain, no scan's visitor is running
-   * (indexing reorders the chain the scan walks) and the chain can be indexed; else null.
-   */
-  private DictTreeBins.Bin<K, V> indexedBin(int t, int b) {
-    DictTreeBins<K, V> trees = t == 0 ? trees0 : trees1;
-    DictTreeBins.Bin<K, V> bin = trees == null ? null : trees.get(b);
-    if (bin != null || !plain || pauseRehash > 0) {
-      return bin;
-    }
-    DictTreeBins<K, V> made = trees != null ? trees : new DictTreeBins<>();
-    bin = t == 0 ? made.index(t0, exp0, b) : made.index(t1, exp1, b);
-    if (bin != null && trees == null) {
-      if (t == 0) {
-        trees0 = made;
-      } else {
-        trees1 = made;
-      }
-    }
-    return bin;
   }
 
   /**
@@ -498,7 +459,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
 
   /**
    * Unlinks the entry of {@code key} from bucket b of table t (0 or 1); a chain longer than
-   * DictTreeBins.TREEIFY goes to {@link #unlinkFromLongChain}.
+   * DictTreeBins.TREEIFY goes to DictTreeBins.unlinkFromLongChain.
    */
   private Node<K, V> unlink(int t, int b, Object key, long h) {
     Node<K, V>[][] dir = t == 0 ? t0 : t1;
@@ -510,34 +471,14 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
         return e;
       }
       if (++walked == DictTreeBins.TREEIFY) {
-        return unlinkFromLongChain(t, b, key, h);
-      }
-    }
-    return null;
-  }
-
-  private Node<K, V> unlinkFromLongChain(int t, int b, Object key, long h) {
-    DictTreeBins.Bin<K, V> bin = indexedBin(t, b);
-    if (bin != null && key.getClass() == bin.keyClass) {
-      DictTreeBins<K, V> trees = t == 0 ? trees0 : trees1;
-      Node<K, V> e = trees.unlink(this, t == 0 ? t0 : t1, t == 0 ? exp0 : exp1, b, key, h);
-      if (e != null && trees.all().isEmpty()) {
-        dropTrees(t);
-      }
-      return e;
-    }
-    Node<K, V> prev = null;
-    for (Node<K, V> e = Buckets.get(t == 0 ? t0 : t1, b); e != null; prev = e, e = e.next) {
-      if (e.hash == h && same(key, e.key)) {
-        unlinkAfter(t, b, prev, e);
-        return e;
+        return DictTreeBins.unlinkFromLongChain(this, t, b, key, h);
       }
     }
     return null;
   }
 
   /** Unlinks {@code e}, which follows {@code prev} (null: e is the head) in bucket b of table t. */
-  private void unlinkAfter(int t, int b, Node<K, V> prev, Node<K, V> e) {
+  void unlinkAfter(int t, int b, Node<K, V> prev, Node<K, V> e) {
     if (prev == null) {
       Buckets.set(t == 0 ? t0 : t1, t == 0 ? exp0 : exp1, b, e.next);
     } else {
@@ -550,7 +491,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     }
   }
 
-  private void dropTrees(int t) {
+  void dropTrees(int t) {
     if (t == 0) {
       trees0 = null;
     } else {

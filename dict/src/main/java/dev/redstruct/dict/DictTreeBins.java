@@ -52,6 +52,67 @@ final class DictTreeBins<K, V> {
 
   private final HashMap<Integer, Bin<K, V>> bins = new HashMap<>();
 
+  /**
+   * A dict's lookup in the chain of bucket b of table t (0 or 1) once it has walked {@link
+   * #TREEIFY} entries: through the chain's index, made if need be, else by walking it all.
+   */
+  static <K, V> Node<K, V> findInLongChain(Dict<K, V> d, int t, int b, Object key, long h) {
+    Bin<K, V> bin = indexedBin(d, t, b);
+    if (bin != null && key.getClass() == bin.keyClass) {
+      Node<K, V> n = bin.byKey.get(key);
+      return n != null && n.hash == h && d.same(key, n.key) ? n : null;
+    }
+    for (Node<K, V> e = Buckets.get(t == 0 ? d.t0 : d.t1, b); e != null; e = e.next) {
+      if (e.hash == h && d.same(key, e.key)) {
+        return e;
+      }
+    }
+    return null;
+  }
+
+  /** A dict's unlink from a long chain, as {@link #findInLongChain}. */
+  static <K, V> Node<K, V> unlinkFromLongChain(Dict<K, V> d, int t, int b, Object key, long h) {
+    Bin<K, V> bin = indexedBin(d, t, b);
+    if (bin != null && key.getClass() == bin.keyClass) {
+      DictTreeBins<K, V> trees = t == 0 ? d.trees0 : d.trees1;
+      Node<K, V> e = trees.unlink(d, t == 0 ? d.t0 : d.t1, t == 0 ? d.exp0 : d.exp1, b, key, h);
+      if (e != null && trees.bins.isEmpty()) {
+        d.dropTrees(t);
+      }
+      return e;
+    }
+    Node<K, V> prev = null;
+    for (Node<K, V> e = Buckets.get(t == 0 ? d.t0 : d.t1, b); e != null; prev = e, e = e.next) {
+      if (e.hash == h && d.same(key, e.key)) {
+        d.unlinkAfter(t, b, prev, e);
+        return e;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The index of bucket b of table t, made now if the dict is plain, no scan's visitor is running
+   * (indexing reorders the chain the scan walks) and the chain can be indexed; else null.
+   */
+  private static <K, V> Bin<K, V> indexedBin(Dict<K, V> d, int t, int b) {
+    DictTreeBins<K, V> trees = t == 0 ? d.trees0 : d.trees1;
+    Bin<K, V> bin = trees == null ? null : trees.get(b);
+    if (bin != null || !d.plain || d.pauseRehash > 0) {
+      return bin;
+    }
+    DictTreeBins<K, V> made = trees != null ? trees : new DictTreeBins<>();
+    bin = t == 0 ? made.index(d.t0, d.exp0, b) : made.index(d.t1, d.exp1, b);
+    if (bin != null && trees == null) {
+      if (t == 0) {
+        d.trees0 = made;
+      } else {
+        d.trees1 = made;
+      }
+    }
+    return bin;
+  }
+
   Bin<K, V> get(int b) {
     return bins.get(b);
   }
