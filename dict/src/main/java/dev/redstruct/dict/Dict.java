@@ -26,7 +26,11 @@ import java.util.random.RandomGenerator;
  *
  * <p><b>Complexity.</b> {@code get}, {@code put}, {@code remove}, {@code containsKey}: expected
  * O(1) given a good hash (see {@link Hasher}). {@code containsValue}, iteration: O(buckets + size).
- * {@code clear}: O(1) (drops both tables).
+ * {@code clear}: O(1) (drops both tables). Under keys whose {@code hashCode}s collide, a dict made
+ * by {@link #create()} keeps a long chain of {@link Comparable} keys of one class sorted and
+ * indexed, as {@code HashMap} turns such a bucket into a tree: O(log n) comparisons per operation
+ * instead of O(n) (like {@code HashMap}, this relies on {@code compareTo} returning 0 for equal
+ * keys). Colliding keys that are not mutually comparable still share one O(n) chain.
  *
  * <p><b>Nulls.</b> Keys and values must be non-null: {@code put}, {@code get}, {@code remove} and
  * {@code containsKey} with a null key, and {@code put} with a null value, throw {@link
@@ -35,15 +39,25 @@ import java.util.random.RandomGenerator;
  * <p><b>Iteration</b> through {@link #entrySet}, {@link #keySet} and {@link #values} is fail-fast
  * (a {@link java.util.ConcurrentModificationException} once the dict is structurally modified other
  * than through the iterator), supports {@link java.util.Iterator#remove}, and never performs rehash
- * steps. An iterator stays correct across the rehash steps that {@code get} and {@code containsKey}
- * perform while it is open: it visits buckets in groups that a rehash step never splits (the same
- * idea as {@link #scan}'s), so no entry is missed or repeated.
+ * steps. An iterator stays exact across the rehash steps that {@code get} and {@code containsKey}
+ * perform while it is open, and across resizes that start meanwhile without adding or removing an
+ * entry ({@link #expand}, the shrink its own {@code remove} may start): it visits entries in groups
+ * by the low bits of their hash, which no rehash step or resize splits (the idea behind {@link
+ * #scan}), so no entry is missed or repeated. Like Redis's safe iterator, it lets the table change
+ * shape under it; unlike it, rehashing is not paused.
  *
- * <p><b>Differences from Redis.</b> Redis 7.0 shrinks tables from its server cron ({@code
- * htNeedsResize}, src/server.c); here a successful {@code remove} checks the same condition (fill
- * below 10% of a table larger than 4) itself and starts the shrink. Redis's resize policy is
- * process-wide; {@link #setResizeAllowed} is per dict. A segment that was never written counts as
- * one empty bucket visit during rehashing, so the rehash index may jump over it.
+ * <p><b>Shrinking.</b> Every successful removal ({@code remove}, {@code Iterator.remove}, {@code
+ * removeIf}, the views' removals) checks Redis's rule ({@code htNeedsResize}, src/server.c: fill
+ * below 10% of a table larger than 4 buckets) and starts a shrink to the next power of two at least
+ * the entry count, as Redis 7.0's set, hash and sorted-set commands do after their deletes. Where
+ * Redis's {@code dictResize} refuses (a rehash in progress, resizing disallowed), the check is
+ * remembered and runs when the rehash ends or resizing is allowed again.
+ *
+ * <p><b>Differences from Redis.</b> Redis 7.0 shrinks its keyspace from the server cron, and drops
+ * a removal's check that {@code dictResize} refused (until the next removal or cron tick); here the
+ * check is deferred instead (see above). Redis's resize policy is process-wide; {@link
+ * #setResizeAllowed} is per dict. A segment that was never written counts as one empty bucket visit
+ * during rehashing, so the rehash index may jump over it.
  *
  * <p><b>Thread safety.</b> None: not safe for concurrent use without external synchronization,
  * including concurrent reads, because reads perform rehash steps.
@@ -57,6 +71,10 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * Mirrors Redis 7.0.15 dict.c. Two tables t0 and t1 (t1 exists only while rehashing), each a
    * segmented bucket array (see Buckets). rehashIdx is the next t0 bucket to migrate, -1 when not
    * rehashing. Entries are pushed at the head of their chain (dictAddRaw: recent keys are hot).
+   *
+   * A chain that a lookup walks past DictTreeBins.TREEIFY entries (only colliding hashCodes make
+   * one) is sorted and indexed if the dict is plain and its keys are Comparable; the hot loops only
+   * count, and hand such chains to findInLongChain / unlinkFromLongChain.
    *
    * Operation order follows Redis: a rehash step first (unless paused by a running scan), then
    * for inserts the expand check (_dictExpandIfNeeded, even when the key turns out to exist),
@@ -73,6 +91,8 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    *  I5  table sizes are powers of two in [4, 2^30]; t0 == null iff exp0 == -1 (then used0 == 0);
    *      directories have max(1, size >> 14) segments of min(size, 2^14) buckets.
    *  I6  pauseRehash >= 0 (0 outside scan).
+   *  I7  an indexed chain (DictTreeBins, plain dicts only) holds exactly its index's nodes, in
+   *      ascending key order; trees0/trees1 are null when their table has no indexed chain.
    */
 
   /** Redis: DICT_HT_INITIAL_EXP. */
@@ -105,6 +125,20 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   int modCount;
   boolean resizeAllowed = true;
 
+  /**
+   * Indexed long chains of t0 / t1 (see DictTreeBins); null when there are none (always unless
+   * plain).
+   */
+  DictTreeBins<K, V> trees0;
+
+  DictTreeBins<K, V> trees1;
+
+  /**
+   * A removal found the shrink check impossible (a rehash in progress, or resizing disallowed): the
+   * check runs when the rehash ends or resizing is allowed again.
+   */
+  boolean shrinkCheckDeferred;
+
   // Written by touchNextChain, never read: see there.
   @SuppressWarnings("unused")
   private long prefetched;
@@ -119,7 +153,12 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   }
 
   /**
-   * Creates an empty dict hashing keys with {@link Hasher#mixedHashCode()}.
+   * Creates an empty dict hashing keys with {@link Hasher#mixedHashCode()}: fast, for any key type.
+   * Keys whose {@code hashCode}s collide (equal-hashCode Strings are easy to make) share a chain,
+   * which is kept sorted and indexed when they are {@link Comparable} (see the class comment), so
+   * crafted keys cost O(log n), as in {@code HashMap}. For untrusted String keys, {@link
+   * #forStrings()} hashes their content with a secret key, as Redis does, and no chain grows long
+   * in the first place.
    *
    * @param <K> the key type
    * @param <V> the value type
@@ -310,43 +349,75 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     expandIfNeeded();
   }
 
-  /** Looks in t0 (skipped below rehashIdx: those buckets are empty, I2), then t1 if rehashing. */
+  /**
+   * Looks in t0 (skipped below rehashIdx: those buckets are empty, I2), then t1 if rehashing. A
+   * chain longer than DictTreeBins.TREEIFY goes to DictTreeBins.findInLongChain.
+   */
   private Node<K, V> findInTables(Object key, long h) {
     int b0 = (int) h & mask0;
     if (b0 >= rehashIdx) { // always true when not rehashing (rehashIdx == -1)
+      int walked = 0;
       for (Node<K, V> e = Buckets.get(t0, b0); e != null; e = e.next) {
         if (e.hash == h && same(key, e.key)) {
           return e;
         }
+        if (++walked == DictTreeBins.TREEIFY) {
+          Node<K, V> f = DictTreeBins.findInLongChain(this, 0, b0, key, h);
+          if (f != null) {
+            return f;
+          }
+          break;
+        }
       }
     }
     if (rehashIdx >= 0) {
-      for (Node<K, V> e = Buckets.get(t1, (int) h & mask1); e != null; e = e.next) {
+      int b1 = (int) h & mask1;
+      int walked = 0;
+      for (Node<K, V> e = Buckets.get(t1, b1); e != null; e = e.next) {
         if (e.hash == h && same(key, e.key)) {
           return e;
+        }
+        if (++walked == DictTreeBins.TREEIFY) {
+          return DictTreeBins.findInLongChain(this, 1, b1, key, h);
         }
       }
     }
     return null;
   }
 
-  /** Pushes a new entry at the head of its chain in t1 while rehashing, else t0. */
+  /**
+   * Pushes a new entry at the head of its chain in t1 while rehashing, else t0 (an indexed chain
+   * takes it at its sorted place instead).
+   */
   private void insert(K key, long h, V value) {
     if (rehashIdx >= 0) {
       int b = (int) h & mask1;
-      Buckets.set(t1, exp1, b, new Node<>(h, key, value, Buckets.get(t1, b)));
+      Node<K, V> n = new Node<>(h, key, value, Buckets.get(t1, b));
+      if (trees1 == null || !trees1.add(t1, exp1, b, n)) {
+        Buckets.set(t1, exp1, b, n);
+        if (trees1 != null && trees1.all().isEmpty()) { // add dropped the last index
+          trees1 = null;
+        }
+      }
       used1++;
     } else {
       int b = (int) h & mask0;
-      Buckets.set(t0, exp0, b, new Node<>(h, key, value, Buckets.get(t0, b)));
+      Node<K, V> n = new Node<>(h, key, value, Buckets.get(t0, b));
+      if (trees0 == null || !trees0.add(t0, exp0, b, n)) {
+        Buckets.set(t0, exp0, b, n);
+        if (trees0 != null && trees0.all().isEmpty()) { // add dropped the last index
+          trees0 = null;
+        }
+      }
       used0++;
     }
     modCount++;
   }
 
   /**
-   * Removes the mapping for {@code key}; then, if the table is under 10% full, starts a shrink.
-   * Redis: dictGenericDelete, src/dict.c (and htNeedsResize/dictResize, src/server.c).
+   * Removes the mapping for {@code key}; then, if the table is under 10% full, starts a shrink (or
+   * defers the check, see the class comment). Redis: dictGenericDelete, src/dict.c (and
+   * htNeedsResize/dictResize, src/server.c).
    *
    * @throws NullPointerException if the key is null
    */
@@ -371,11 +442,11 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     }
     long h = hash(key);
     int b0 = (int) h & mask0;
-    Node<K, V> e = b0 >= rehashIdx ? unlink(t0, exp0, b0, key, h) : null;
+    Node<K, V> e = b0 >= rehashIdx ? unlink(0, b0, key, h) : null;
     if (e != null) {
       used0--;
     } else if (rehashIdx >= 0) {
-      e = unlink(t1, exp1, (int) h & mask1, key, h);
+      e = unlink(1, (int) h & mask1, key, h);
       if (e != null) {
         used1--;
       }
@@ -386,20 +457,46 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return e;
   }
 
-  private Node<K, V> unlink(Node<K, V>[][] dir, int exp, int b, Object key, long h) {
+  /**
+   * Unlinks the entry of {@code key} from bucket b of table t (0 or 1); a chain longer than
+   * DictTreeBins.TREEIFY goes to DictTreeBins.unlinkFromLongChain.
+   */
+  private Node<K, V> unlink(int t, int b, Object key, long h) {
+    Node<K, V>[][] dir = t == 0 ? t0 : t1;
     Node<K, V> prev = null;
+    int walked = 0;
     for (Node<K, V> e = Buckets.get(dir, b); e != null; prev = e, e = e.next) {
       if (e.hash == h && same(key, e.key)) {
-        if (prev == null) {
-          Buckets.set(dir, exp, b, e.next);
-        } else {
-          prev.next = e.next;
-        }
-        e.next = null;
+        unlinkAfter(t, b, prev, e);
         return e;
+      }
+      if (++walked == DictTreeBins.TREEIFY) {
+        return DictTreeBins.unlinkFromLongChain(this, t, b, key, h);
       }
     }
     return null;
+  }
+
+  /** Unlinks {@code e}, which follows {@code prev} (null: e is the head) in bucket b of table t. */
+  void unlinkAfter(int t, int b, Node<K, V> prev, Node<K, V> e) {
+    if (prev == null) {
+      Buckets.set(t == 0 ? t0 : t1, t == 0 ? exp0 : exp1, b, e.next);
+    } else {
+      prev.next = e.next;
+    }
+    e.next = null;
+    DictTreeBins<K, V> trees = t == 0 ? trees0 : trees1;
+    if (trees != null && trees.removed(b, e)) {
+      dropTrees(t);
+    }
+  }
+
+  void dropTrees(int t) {
+    if (t == 0) {
+      trees0 = null;
+    } else {
+      trees1 = null;
+    }
   }
 
   /** Drops both tables in O(1). Redis: dictEmpty, src/dict.c. */
@@ -414,6 +511,9 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     used0 = 0;
     used1 = 0;
     rehashIdx = -1;
+    trees0 = null;
+    trees1 = null;
+    shrinkCheckDeferred = false;
     modCount++;
   }
 
@@ -452,12 +552,16 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * Allows or disallows resizing, as Redis does while a fork child exists ({@code
    * dictSetResizeEnabled(DICT_RESIZE_AVOID)}, Redis 7.0.15). While disallowed a table still grows
    * once it holds more than 5 entries per bucket, no shrink starts, and rehash steps only proceed
-   * when the two tables differ in size by a factor of 5 or more. Allowed by default.
+   * when the two tables differ in size by a factor of 5 or more. Allowed by default. Allowing it
+   * again runs the shrink check that removals made meanwhile could not (see {@link #remove}).
    *
    * @param allowed whether resizing is allowed
    */
   public void setResizeAllowed(boolean allowed) {
     this.resizeAllowed = allowed;
+    if (allowed && shrinkCheckDeferred) {
+      shrinkIfNeeded();
+    }
   }
 
   /**
@@ -511,7 +615,10 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return steps;
   }
 
-  /** Redis: dictRehash, src/dict.c. Returns whether entries remain to be moved. */
+  /**
+   * Redis: dictRehash, src/dict.c. Returns whether a rehash is in progress afterwards: entries
+   * remain to be moved, or the deferred shrink check started a new resize at the end.
+   */
   boolean rehash(int n) {
     if (rehashIdx < 0 || (!resizeAllowed && !sizesDifferByForceRatio())) {
       return false;
@@ -527,6 +634,9 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
         }
       }
       Buckets.set(t0, exp0, rehashIdx, null);
+      if (trees0 != null && trees0.drop(rehashIdx)) {
+        trees0 = null;
+      }
       moveChain(e);
       advanceRehashIdx(1);
       touchNextChain();
@@ -541,7 +651,12 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       mask1 = 0;
       used1 = 0;
       rehashIdx = -1;
-      return false;
+      trees0 = trees1;
+      trees1 = null;
+      if (shrinkCheckDeferred) {
+        shrinkIfNeeded(); // may start the next resize at once
+      }
+      return rehashIdx >= 0;
     }
     return true;
   }
@@ -565,6 +680,9 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     while (e != null) {
       Node<K, V> next = e.next;
       int b = (int) e.hash & mask1;
+      if (trees1 != null && trees1.drop(b)) { // the moved entries would break its order
+        trees1 = null;
+      }
       e.next = Buckets.get(t1, b);
       Buckets.set(t1, exp1, b, e);
       used0--;
@@ -594,12 +712,12 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       return;
     }
     if (t0 == null) {
-      expand(1L << INITIAL_EXP);
+      resize(1L << INITIAL_EXP);
       return;
     }
     long size0 = 1L << exp0;
     if ((resizeAllowed && used0 >= size0) || used0 / size0 > FORCE_RESIZE_RATIO) {
-      expand(used0 + 1L);
+      resize(used0 + 1L); // past 2^30 entries the table stays at its cap: resize refuses
     }
   }
 
@@ -607,13 +725,27 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * Sizes the table for {@code size} entries: starts a resize to the next power of two at least
    * {@code size} (an empty dict allocates it directly, with no rehash to follow). Refused while
    * rehashing, when {@code size} is below the entry count, or when the size would not change. A
-   * caller about to add many keys saves the intermediate growth steps. Redis: dictExpand
-   * (_dictExpand), src/dict.c.
+   * caller about to add many keys saves the intermediate growth steps. Open iterators stay exact
+   * across the resize. Redis: dictExpand (_dictExpand), src/dict.c.
    *
-   * @param size the number of entries to make room for
+   * <p>The largest table has 2^30 buckets (as {@code java.util.HashMap}'s), so a larger {@code
+   * size} is rejected. Redis rejects only sizes whose power of two overflows, and sizes whose
+   * allocation fails.
+   *
+   * @param size the number of entries to make room for, in {@code [0, 2^30]}
    * @return whether a table was allocated or a resize started
+   * @throws IllegalArgumentException if {@code size} is negative or above 2^30
    */
   public boolean expand(long size) {
+    if (size < 0 || size > 1L << Buckets.MAX_EXP) {
+      throw new IllegalArgumentException(
+          "size must be in [0, 2^30] (the largest table has 2^30 buckets): " + size);
+    }
+    return resize(size);
+  }
+
+  /** {@link #expand} for sizes computed here, which may exceed 2^30 (then capped by nextExp). */
+  private boolean resize(long size) {
     if (rehashIdx >= 0 || used0 > size) {
       return false;
     }
@@ -627,12 +759,14 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       exp0 = exp;
       mask0 = (1 << exp) - 1;
       used0 = 0;
+      trees0 = null;
       return true;
     }
     t1 = dir;
     exp1 = exp;
     mask1 = (1 << exp) - 1;
     used1 = 0;
+    trees1 = null;
     rehashIdx = 0;
     return true;
   }
@@ -648,14 +782,25 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return 64 - Long.numberOfLeadingZeros(size - 1);
   }
 
-  /** Redis: htNeedsResize + dictResize (src/server.c, src/dict.c), checked after each remove. */
+  /**
+   * Redis: htNeedsResize + dictResize (src/server.c, src/dict.c), checked after each successful
+   * removal (Redis's t_set.c, t_hash.c and t_zset.c do so after theirs). Where dictResize would
+   * refuse (rehashing, or resizing disallowed) the check is deferred to the end of the rehash or to
+   * {@link #setResizeAllowed}: Redis's server cron plays that part for its keyspace.
+   */
   void shrinkIfNeeded() {
-    if (!resizeAllowed || rehashIdx >= 0 || t0 == null) {
+    if (t0 == null) {
+      shrinkCheckDeferred = false;
       return;
     }
+    if (!resizeAllowed || rehashIdx >= 0) {
+      shrinkCheckDeferred = true;
+      return;
+    }
+    shrinkCheckDeferred = false;
     long slots = 1L << exp0;
     if (slots > (1L << INITIAL_EXP) && (long) used0 * 100 / slots < MIN_FILL_PERCENT) {
-      expand(Math.max(used0, 1L << INITIAL_EXP));
+      resize(Math.max(used0, 1L << INITIAL_EXP));
     }
   }
 
@@ -724,7 +869,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return sample.get(rnd.nextInt(sample.size()));
   }
 
-  /** Checks I1..I6 in O(buckets + size); throws AssertionError on a violation. */
+  /** Checks I1..I7 in O(buckets + size); throws AssertionError on a violation. */
   void checkInvariants() {
     DictInvariants.check(this);
   }

@@ -3,7 +3,7 @@ package dev.redstruct.dict;
 import java.util.HashSet;
 import java.util.Set;
 
-/** The I1..I6 checks of {@link Dict}; test support, O(buckets + size). */
+/** The I1..I7 checks of {@link Dict}; test support, O(buckets + size). */
 final class DictInvariants {
   private DictInvariants() {}
 
@@ -16,6 +16,8 @@ final class DictInvariants {
       require(d.used0 == 0 && d.used1 == 0, "I5 no table but used != 0");
       return;
     }
+    checkTrees(d, d.trees0, d.t0, d.mask0);
+    checkTrees(d, d.trees1, d.t1, d.mask1);
     Set<Wrapped<K>> seen = new HashSet<>();
     int n0 = checkTable(d, d.t0, d.exp0, d.mask0, seen);
     require(n0 == d.used0, "I1 used0=" + d.used0 + " but counted " + n0);
@@ -54,6 +56,30 @@ final class DictInvariants {
       }
     }
     return count;
+  }
+
+  /** I7: an indexed bucket's chain is exactly its index's nodes, in order, of the bin's class. */
+  private static <K, V> void checkTrees(
+      Dict<K, V> d, DictTreeBins<K, V> trees, Node<K, V>[][] dir, int mask) {
+    if (trees == null) {
+      return;
+    }
+    require(d.plain, "I7 indexed bins in a dict that is not plain");
+    require(dir != null && !trees.all().isEmpty(), "I7 empty or orphan index set");
+    trees
+        .all()
+        .forEach(
+            (b, bin) -> {
+              require(b >= 0 && b <= mask, "I7 indexed bucket " + b + " out of range");
+              require(bin.byKey.size() >= DictTreeBins.UNTREEIFY, "I7 small index at " + b);
+              Node<K, V> e = Buckets.get(dir, b);
+              for (Node<K, V> n : bin.byKey.values()) {
+                require(e == n, "I7 chain of bucket " + b + " differs from its index");
+                require(n.key.getClass() == bin.keyClass, "I7 key of another class at " + b);
+                e = e.next;
+              }
+              require(e == null, "I7 chain of bucket " + b + " longer than its index");
+            });
   }
 
   private static void require(boolean ok, String what) {

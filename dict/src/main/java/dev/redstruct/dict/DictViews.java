@@ -2,6 +2,7 @@ package dev.redstruct.dict;
 
 import java.util.AbstractCollection;
 import java.util.AbstractSet;
+import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.Iterator;
 import java.util.Map;
@@ -11,19 +12,23 @@ import java.util.NoSuchElementException;
 /* Implementation notes
  *
  * Iterators never rehash, but get()/containsKey() called while an iterator is open do perform
- * rehash steps, which move chains from t0 to t1. Walking t0 and then t1 linearly (as Redis's
- * dictNext does, relying on a paused rehash or a fingerprint assertion) would then repeat or miss
- * entries. Instead the iterator fixes g = the smaller table size at creation and walks "groups"
- * 0..g-1, where group i is every bucket b with (b & (g-1)) == i in every live table. A rehash step
- * moves a chain from t0 bucket b to t1 buckets that agree with b in the low bits, i.e. within one
- * group, so a group is either wholly before or wholly after the iterator's position. Each group's
+ * rehash steps, which move chains from t0 to t1, and resizes can start while it is open (expand(),
+ * the end of a rehash running a deferred shrink check, the iterator's own remove()). Walking t0
+ * and then t1 linearly (as Redis's dictNext does, relying on a paused rehash or a fingerprint
+ * assertion) would then repeat or miss entries. Instead the iterator fixes g = the smaller table
+ * size at creation and walks "groups" 0..g-1, where group i is every entry whose hash has
+ * (h & (g-1)) == i, wherever it lives. An entry always sits in bucket (h & mask) of its table, so
+ * in a table of at least g buckets group i is exactly the buckets b == i (mod g), and in a smaller
+ * table (a shrink started after the iterator opened) it is the part of bucket (i & mask) whose
+ * hashes match. Collecting a group looks at both tables at one instant, so every entry is taken
+ * exactly once, however rehash steps and resizes move it between groups' collections. Each group's
  * entries are copied into a small buffer before they are handed out, so a move that happens while
  * the caller holds the group is harmless. Without a rehash g is the table size and the walk is a
  * plain linear pass.
  *
- * Resizes that change g start only from put/remove of a new/existing key, which bump modCount
- * (except a put of an existing key, which can only start a grow: every table then stays a
- * multiple of g). Iterator.remove never rehashes and never starts a shrink.
+ * Cost: a table of S >= g buckets costs S bucket reads in all; a table of s < g buckets costs g/s
+ * walks of each of its chains. A shrink targets at least the entry count, and adding entries ends
+ * the iteration (modCount), so that is O(g) more work at most per shrink.
  */
 final class DictViews {
   private DictViews() {}
@@ -97,6 +102,7 @@ final class DictViews {
         throw new ConcurrentModificationException();
       }
       d.removeNode(last.key, false);
+      d.shrinkIfNeeded(); // as Dict.remove; the walk below survives the shrink it may start
       last = null;
       expectedMod = d.modCount;
     }
@@ -114,14 +120,28 @@ final class DictViews {
     }
 
     private void collect(Node<K, V>[][] dir, int mask) {
-      for (long b = group; b <= mask; b += groups) {
-        for (Node<K, V> e = Buckets.get(dir, (int) b); e != null; e = e.next) {
-          if (len == buf.length) {
-            buf = java.util.Arrays.copyOf(buf, len * 2);
+      if (mask >= groups - 1) { // every bucket b == group (mod groups) holds only this group
+        for (long b = group; b <= mask; b += groups) {
+          for (Node<K, V> e = Buckets.get(dir, (int) b); e != null; e = e.next) {
+            add(e);
           }
-          buf[len++] = e;
+        }
+        return;
+      }
+      // A table smaller than the group count (a shrink started after this iterator opened): its
+      // bucket (group & mask) merges several groups; take this group's entries only.
+      for (Node<K, V> e = Buckets.get(dir, group & mask); e != null; e = e.next) {
+        if (((int) e.hash & (groups - 1)) == group) {
+          add(e);
         }
       }
+    }
+
+    private void add(Node<K, V> e) {
+      if (len == buf.length) {
+        buf = Arrays.copyOf(buf, len * 2);
+      }
+      buf[len++] = e;
     }
   }
 

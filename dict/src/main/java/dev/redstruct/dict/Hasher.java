@@ -15,9 +15,10 @@ import java.util.Arrays;
  *       every key of its keyspace, sets, hashes and sorted sets. An attacker who does not know the
  *       key cannot choose keys that share a bucket. {@code sipHashBytes} compares arrays by
  *       content.
- *   <li>{@link #mixedHashCode()}: {@code key.hashCode()} spread over 64 bits. Fast, but its
- *       resistance to crafted keys is only as good as {@code K.hashCode}: Strings with equal {@code
- *       hashCode} (easy to make) all land in one bucket.
+ *   <li>{@link #mixedHashCode()}: {@code key.hashCode()} spread over 64 bits. Fast, but keys with
+ *       equal {@code hashCode} (Strings are easy to make so) all land in one bucket. A dict using
+ *       this hasher keeps such a chain sorted and indexed when its keys are {@link Comparable}
+ *       ({@code HashMap} makes a tree of it), so they cost O(log n), not O(n).
  * </ul>
  *
  * <p>Implementations must be stateless or immutable, and must not throw for non-null keys of the
@@ -49,7 +50,8 @@ public interface Hasher<K> {
 
   /**
    * Returns the hasher that spreads {@code Object.hashCode()} over 64 bits and compares with {@code
-   * equals}. Flooding resistance depends entirely on the key type's {@code hashCode}.
+   * equals}. Keys with equal {@code hashCode}s share a bucket; a {@link Dict} indexes a long one
+   * when its keys are {@link Comparable}, so only colliding keys that are not cost O(n).
    *
    * @param <K> the key type
    * @return the shared instance

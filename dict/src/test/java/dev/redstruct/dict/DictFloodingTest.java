@@ -1,11 +1,14 @@
 package dev.redstruct.dict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -64,13 +67,82 @@ class DictFloodingTest {
     assertTrue(longest <= 16, "longest chain " + longest);
   }
 
+  /**
+   * {@code Dict.create()} cannot spread equal hashCodes, but the one long chain they make is kept
+   * sorted and indexed (DictTreeBins), as HashMap turns such a bucket into a tree.
+   */
   @Test
-  void plainHashCodeDictFloodsOneBucket() {
+  void plainHashCodeDictIndexesTheOneLongChain() {
     Dict<String, Integer> d = Dict.create();
     List<String> keys = collidingStrings(2_000);
     for (int i = 0; i < keys.size(); i++) {
       d.put(keys.get(i), i);
     }
-    assertEquals(2_000, longestChain(d), "documented caveat of Hasher.mixedHashCode()");
+    assertEquals(2_000, longestChain(d), "equal hashCodes share one bucket");
+    for (int i = 0; i < keys.size(); i++) {
+      assertEquals(i, d.get(keys.get(i)));
+    }
+    assertEquals(1, d.trees0.all().size(), "that bucket is indexed");
+    d.checkInvariants();
+  }
+
+  /** Constant hashCode; compareTo by {@code rank}, equals by {@code id}. */
+  record Ranked(int id, int rank) implements Comparable<Ranked> {
+    @Override
+    public int hashCode() {
+      return 7;
+    }
+
+    @Override
+    public int compareTo(Ranked o) {
+      return Integer.compare(rank, o.rank);
+    }
+  }
+
+  /** Same hashCode as {@link Ranked}, another class. */
+  record Other(int id) implements Comparable<Other> {
+    @Override
+    public int hashCode() {
+      return 7;
+    }
+
+    @Override
+    public int compareTo(Other o) {
+      return Integer.compare(id, o.id);
+    }
+  }
+
+  /**
+   * A chain that cannot stay indexed (a key of another class arrives; a key compares equal to one
+   * it does not equal) drops its index and answers by walking, still exactly.
+   */
+  @Test
+  void indexedChainFallsBackToWalkingWhenKeysDoNotFit() {
+    Dict<Object, Integer> d = Dict.create();
+    Map<Object, Integer> m = new HashMap<>();
+    for (int i = 0; i < 40; i++) {
+      d.put(new Ranked(i, i), i);
+      m.put(new Ranked(i, i), i);
+    }
+    assertEquals(40, d.get(new Ranked(39, 39)) + 1);
+    assertEquals(1, d.trees0.all().size(), "indexed");
+    d.put(new Other(1), -1); // another class: the index goes
+    m.put(new Other(1), -1);
+    assertNull(d.trees0);
+    d.checkInvariants();
+    assertEquals(-1, d.remove(new Other(1)));
+    m.remove(new Other(1));
+    assertEquals(38, d.get(new Ranked(38, 38)));
+    assertEquals(1, d.trees0.all().size(), "indexed again by a long lookup");
+    d.put(new Ranked(100, 5), 100); // compares equal to Ranked(5, 5), is not equal: the index goes
+    m.put(new Ranked(100, 5), 100);
+    assertNull(d.trees0);
+    d.checkInvariants();
+    assertEquals(100, d.get(new Ranked(100, 5)), "found by walking: the chain cannot be indexed");
+    assertEquals(5, d.get(new Ranked(5, 5)));
+    assertNull(d.get(new Ranked(101, 5)));
+    assertNull(d.trees0);
+    assertEquals(m, d);
+    d.checkInvariants();
   }
 }

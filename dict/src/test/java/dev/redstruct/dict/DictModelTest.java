@@ -9,11 +9,13 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
 /**
  * Seeded random action sequences against {@link HashMap}. Replay one seed with {@code
- * -Ddict.model.seed=N}; the failing seed is in the assertion message.
+ * -Dredstruct.seed=N} (or {@code -Ddict.model.seed=N}); the failing seed is in the assertion
+ * message.
  */
 class DictModelTest {
   private static final int SEEDS = 24;
@@ -21,37 +23,53 @@ class DictModelTest {
 
   @Test
   void matchesHashMap() {
-    String replay = System.getProperty("dict.model.seed");
+    String replay = System.getProperty("redstruct.seed", System.getProperty("dict.model.seed"));
     if (replay != null) {
       run(Long.parseLong(replay));
       return;
     }
+    indexedChecks = 0;
     for (long seed = 1; seed <= SEEDS; seed++) {
       run(seed * 0x9E3779B97F4A7C15L);
     }
+    assertTrue(indexedChecks > 0, "no run checked the invariants of an indexed chain");
   }
+
+  /** Invariant checks made while some chain was indexed (kind 3); the test must exercise them. */
+  private static int indexedChecks;
 
   private static void run(long seed) {
     try {
       runUnchecked(seed);
     } catch (AssertionError | RuntimeException e) {
-      throw new AssertionError("seed " + seed + " (replay with -Ddict.model.seed=" + seed + ")", e);
+      throw new AssertionError("seed " + seed + " (replay with -Dredstruct.seed=" + seed + ")", e);
     }
+  }
+
+  /**
+   * Key {@code k} of kind 3: a Long whose {@code hashCode} ({@code hi ^ lo}) is {@code k & 7}, so a
+   * plain dict gets long chains of Comparable keys, which it indexes (DictTreeBins).
+   */
+  static long clashing(int k) {
+    long hi = k >>> 3;
+    return (hi << 32) | (hi ^ (k & 7));
   }
 
   private static void runUnchecked(long seed) {
     SplittableRandom r = new SplittableRandom(seed);
-    int kind = r.nextInt(3);
-    Dict<Integer, Integer> d =
+    int kind = r.nextInt(4);
+    Dict<Long, Integer> d =
         switch (kind) {
-          case 0 -> Dict.create();
-          case 1 -> Dict.create(DictTest.IDENTITY);
-          default -> Dict.create(k -> Hashers.mix(k) & 0x7); // at most 8 distinct hashes: chains
+          case 0, 3 -> Dict.create();
+          case 1 -> Dict.create(k -> k); // hash = key: predictable buckets
+          default -> Dict.create(k -> Hashers.mix(k.hashCode()) & 0x7); // 8 hashes, not plain
         };
-    Map<Integer, Integer> m = new HashMap<>();
-    int keySpace = 16 << r.nextInt(kind == 2 ? 4 : 9); // long chains: keep them affordable
+    IntFunction<Long> key = kind == 3 ? DictModelTest::clashing : k -> (long) k;
+    Map<Long, Integer> m = new HashMap<>();
+    // long chains (kinds 2, 3) cost O(n) per lookup without an index: keep them affordable
+    int keySpace = 16 << r.nextInt(kind == 2 ? 4 : kind == 3 ? 6 : 9);
     for (int step = 0; step < STEPS; step++) {
-      int k = r.nextInt(keySpace);
+      Long k = key.apply(r.nextInt(keySpace));
       int action = r.nextInt(100);
       if (action < 35) {
         assertEquals(m.put(k, step), d.put(k, step), "put");
@@ -66,8 +84,10 @@ class DictModelTest {
         partialScan(d, r);
       } else if (action < 92) {
         d.setResizeAllowed(r.nextInt(3) != 0); // resize-disallowed phases
+      } else if (action < 93) {
+        iterateAndRemove(d, m, r, key);
       } else if (action < 94) {
-        iterateAndRemove(d, m, r);
+        iterateAcrossResizes(d, m, r, key, keySpace);
       } else if (action < 95) {
         if (r.nextInt(8) == 0) {
           m.clear();
@@ -76,17 +96,18 @@ class DictModelTest {
       } else if (action < 97) {
         for (int i = 0; i < keySpace / 4; i++) { // burst: forces a grow
           int b = r.nextInt(keySpace);
-          assertEquals(m.put(b, -b), d.put(b, -b), "burst put");
+          assertEquals(m.put(key.apply(b), -b), d.put(key.apply(b), -b), "burst put");
         }
       } else {
         for (int i = 0; i < keySpace / 2; i++) { // burst: forces a shrink
-          int b = r.nextInt(keySpace);
+          Long b = key.apply(r.nextInt(keySpace));
           assertEquals(m.remove(b), d.remove(b), "burst remove");
         }
       }
       assertEquals(m.size(), d.size(), "size");
-      if (step % 250 == 0 || d.size() < 32) {
+      if (step % 250 == 0 || d.size() < 32 || (kind == 3 && step % 64 == 0)) {
         d.checkInvariants();
+        indexedChecks += d.trees0 != null || d.trees1 != null ? 1 : 0;
       }
     }
     d.checkInvariants();
@@ -96,22 +117,60 @@ class DictModelTest {
   }
 
   /** A few scan calls; everything visited must be present (nothing changes in between). */
-  private static void partialScan(Dict<Integer, Integer> d, SplittableRandom r) {
+  private static void partialScan(Dict<Long, Integer> d, SplittableRandom r) {
     long c = r.nextInt(4) == 0 ? r.nextLong() : 0;
     for (int i = r.nextInt(8); i >= 0; i--) {
       c = d.scan(c, (k, v) -> assertEquals(v, d.get(k)));
     }
   }
 
+  /**
+   * One iterator held open while the table changes shape under it: {@code expand} (growing, or
+   * shrinking a sparse table), resizing allowed again (runs a deferred shrink check), the
+   * iterator's own removals (each may start a shrink), rehash steps and lookups. It must still
+   * return exactly the entries present when it opened.
+   */
+  private static void iterateAcrossResizes(
+      Dict<Long, Integer> d,
+      Map<Long, Integer> m,
+      SplittableRandom r,
+      IntFunction<Long> key,
+      int keySpace) {
+    Set<Long> expected = new HashSet<>(m.keySet());
+    Set<Long> seen = new HashSet<>();
+    int removeOdds = 1 + r.nextInt(4); // some walks remove most of what they see: shrinks
+    for (Iterator<Long> it = d.keySet().iterator(); it.hasNext(); ) {
+      Long k = it.next();
+      assertTrue(seen.add(k), "iterator repeated " + k);
+      assertTrue(m.containsKey(k), "iterator returned absent " + k);
+      switch (r.nextInt(12)) {
+        case 0 -> d.expand(d.size() + (r.nextBoolean() ? r.nextInt(8) : r.nextInt(4 * keySpace)));
+        case 1 -> d.setResizeAllowed(r.nextInt(3) != 0);
+        case 2 -> d.rehashSteps(1 + r.nextInt(16));
+        case 3, 4, 5 -> {
+          if (r.nextInt(removeOdds) == 0) {
+            it.remove();
+            m.remove(k);
+          }
+        }
+        default -> {
+          Long q = key.apply(r.nextInt(keySpace));
+          assertEquals(m.get(q), d.get(q), "get while iterating");
+        }
+      }
+    }
+    assertEquals(expected, seen, "iteration across resizes saw exactly the entries present");
+  }
+
   private static void iterateAndRemove(
-      Dict<Integer, Integer> d, Map<Integer, Integer> m, SplittableRandom r) {
-    Set<Integer> seen = new HashSet<>();
-    Set<Integer> expected = new HashSet<>(m.keySet());
-    for (Iterator<Map.Entry<Integer, Integer>> it = d.entrySet().iterator(); it.hasNext(); ) {
-      Map.Entry<Integer, Integer> e = it.next();
+      Dict<Long, Integer> d, Map<Long, Integer> m, SplittableRandom r, IntFunction<Long> key) {
+    Set<Long> seen = new HashSet<>();
+    Set<Long> expected = new HashSet<>(m.keySet());
+    for (Iterator<Map.Entry<Long, Integer>> it = d.entrySet().iterator(); it.hasNext(); ) {
+      Map.Entry<Long, Integer> e = it.next();
       assertTrue(seen.add(e.getKey()), "iterator repeated " + e.getKey());
       assertEquals(m.get(e.getKey()), e.getValue());
-      d.get(r.nextInt(64)); // rehash steps while iterating
+      d.get(key.apply(r.nextInt(64))); // rehash steps while iterating
       if (r.nextInt(4) == 0) {
         it.remove();
         m.remove(e.getKey());
