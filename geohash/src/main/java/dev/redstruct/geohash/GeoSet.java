@@ -103,8 +103,11 @@ public final class GeoSet {
    * @throws ZSetException {@code ERR invalid longitude,latitude pair ...} out of range
    */
   public boolean add(String member, double longitude, double latitude) {
-    return add(0, new double[] {longitude}, new double[] {latitude}, new byte[][] {utf8(member)})
-        == 1;
+    if (Double.isNaN(longitude) || Double.isNaN(latitude)) {
+      throw new ZSetException(GeoArgs.ERR_NOT_FLOAT);
+    }
+    GeoArgs.checkRange(longitude, latitude);
+    return zset.add(GeoHash.encode(longitude, latitude, GeoHash.STEP_MAX), utf8(member));
   }
 
   /**
