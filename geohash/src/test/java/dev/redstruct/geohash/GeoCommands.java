@@ -177,7 +177,10 @@ final class GeoCommands {
     List<RespReply> out = new ArrayList<>();
     boolean nested = q.withDist() || q.withHash() || q.withCoord();
     for (GeoResult r : GeoSet.wrap(src).search(q)) {
-      if (!q.box && q.radius > 0 && Math.abs(r.distance() - q.radius) <= q.radius * 1e-9) {
+      if (!q.box
+          && q.radius > 0
+          && Double.isFinite(q.radius)
+          && Math.abs(r.distance() - q.radius) <= q.radius * 1e-9) {
         nearRadius++;
       }
       if (!nested) {
