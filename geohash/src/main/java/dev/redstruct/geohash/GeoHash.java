@@ -226,37 +226,33 @@ public final class GeoHash {
   }
 
   private static long moveX(long bits, int step, int d) {
-    if (d == 0) {
-      return bits;
-    }
-    long x = bits & 0xaaaaaaaaaaaaaaaaL;
-    long y = bits & 0x5555555555555555L;
-    long zz = 0x5555555555555555L >>> (64 - step * 2);
-    if (d > 0) {
-      x = x + (zz + 1);
-    } else {
-      x = x | zz;
-      x = x - (zz + 1);
-    }
-    x &= 0xaaaaaaaaaaaaaaaaL >>> (64 - step * 2);
-    return x | y;
+    return move(bits, step, d, 0xaaaaaaaaaaaaaaaaL);
   }
 
   private static long moveY(long bits, int step, int d) {
+    return move(bits, step, d, 0x5555555555555555L);
+  }
+
+  /**
+   * Steps the coordinate whose interleaved bits {@code own} selects by {@code d} (-1, 0, +1) cells,
+   * leaving the other coordinate alone: filling the other coordinate's bit positions with ones
+   * (adding) or setting them before subtracting lets the carry or borrow run through them.
+   */
+  private static long move(long bits, int step, int d, long own) {
     if (d == 0) {
       return bits;
     }
-    long x = bits & 0xaaaaaaaaaaaaaaaaL;
-    long y = bits & 0x5555555555555555L;
-    long zz = 0xaaaaaaaaaaaaaaaaL >>> (64 - step * 2);
+    long mine = bits & own;
+    long other = bits & ~own;
+    long zz = ~own >>> (64 - step * 2);
     if (d > 0) {
-      y = y + (zz + 1);
+      mine = mine + (zz + 1);
     } else {
-      y = y | zz;
-      y = y - (zz + 1);
+      mine = mine | zz;
+      mine = mine - (zz + 1);
     }
-    y &= 0x5555555555555555L >>> (64 - step * 2);
-    return x | y;
+    mine &= own >>> (64 - step * 2);
+    return mine | other;
   }
 
   // ------------------------------------------------------------------ search geometry
