@@ -272,24 +272,36 @@ final class ListPackFormat {
    * every read of an element goes through it. Redis: lpGetWithSize (with entry_size).
    */
   static Element decode(byte[] b, int p, Element e) {
+    // The three one- and two-byte encodings return from their own branch with constant sizes (or
+    // c - 0x7E for a short string), so that a predicted branch, not arithmetic on the loaded byte,
+    // gives the walk its next offset; measured in benchmarks/NOTES.md (## listpack).
     int c = b[p] & 0xFF;
     e.start = p;
-    int l;
-    if (c < 0x80) {
+    if (c < 0x80) { // 7-bit uint: 1 byte, backlen 1
       e.isInteger = true;
       e.value = c;
-      l = 1;
-    } else if (c < 0xC0) {
+      e.encodedSize = 1;
+      e.size = 2;
+      return e;
+    }
+    if (c < 0xC0) { // 6-bit string: 1 + len <= 64 bytes, backlen 1
       e.isInteger = false;
       e.dataOffset = p + 1;
       e.dataLength = c & 0x3F;
-      l = 1 + e.dataLength;
-    } else if (c < 0xE0) {
+      e.encodedSize = c - 0x7F;
+      e.size = c - 0x7E;
+      return e;
+    }
+    if (c < 0xE0) { // 13-bit int, two's complement
       e.isInteger = true;
       int u = ((c & 0x1F) << 8) | (b[p + 1] & 0xFF);
       e.value = u >= 4096 ? u - 8192 : u;
-      l = 2;
-    } else if (c < 0xF0) {
+      e.encodedSize = 2;
+      e.size = 3;
+      return e;
+    }
+    int l;
+    if (c < 0xF0) {
       e.isInteger = false;
       e.dataOffset = p + 2;
       e.dataLength = ((c & 0x0F) << 8) | (b[p + 1] & 0xFF);
@@ -305,7 +317,7 @@ final class ListPackFormat {
       l = c == ENC_64BIT_INT ? 9 : c - 0xEE; // 0xF1..0xF3: 3, 4, 5 bytes
     }
     e.encodedSize = l;
-    e.size = l + (l <= 127 ? 1 : backlenSize(l));
+    e.size = l + backlenSize(l);
     return e;
   }
 
