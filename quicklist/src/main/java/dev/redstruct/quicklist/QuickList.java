@@ -510,6 +510,9 @@ public final class QuickList {
    */
   public static QuickList fromRdbPayload(byte[] payload, int fill, int compressDepth) {
     RdbPayload p = RdbPayload.parse(payload);
+    if (p.rdbVersion() > RdbPayload.RDB_VERSION) {
+      throw new CorruptEncodingException("RDB", 0, "RDB version " + p.rdbVersion() + " > 10");
+    }
     if (p.type() != RdbPayload.TYPE_LIST_QUICKLIST_2) {
       throw new CorruptEncodingException("RDB", 0, "not a quicklist 2 payload: type " + p.type());
     }

@@ -84,6 +84,7 @@ class QuickListRedisIT {
 
   private long commands;
   private long dumps;
+  private long restores;
   private long staleCases;
   private long compressedNodesSeen;
   private long plainNodesSeen;
@@ -109,10 +110,11 @@ class QuickListRedisIT {
       }
     }
     System.out.printf(
-        "QuickListRedisIT: %d commands, %d DUMP comparisons, %d mismatches, %d stale-LZF-table"
+        "QuickListRedisIT: %d commands, %d DUMP comparisons (%d after RESTORE), %d mismatches, %d stale-LZF-table"
             + " cases, %d compressed and %d PLAIN nodes seen in DUMPs, %.1f s%n",
         commands,
         dumps,
+        restores,
         mismatches.size(),
         staleCases,
         compressedNodesSeen,
@@ -172,7 +174,26 @@ class QuickListRedisIT {
       compression = !compression;
       compareDump(redis, ours[0], compression, cell, seed);
       ours[0].checkInvariants();
+      if ((done / BATCH) % 8 == 7 && ours[0].size() > 0) {
+        compareRestore(redis, compression, fill, depth, cell, seed);
+      }
     }
+  }
+
+  /** RESTOREs Redis's DUMP into Redis and into ours (fromRdbPayload); the DUMPs must agree. */
+  private void compareRestore(
+      RespClient redis, boolean compression, int fill, int depth, String cell, long seed) {
+    byte[] payload = redis.call(b("DUMP"), b(KEY)).asBytes();
+    List<RespReply> got =
+        redis.pipeline(
+            List.of(
+                new byte[][] {b("DEL"), b("restored")},
+                new byte[][] {b("RESTORE"), b("restored"), b("0"), payload},
+                new byte[][] {b("DUMP"), b("restored")}));
+    QuickList loaded = QuickList.fromRdbPayload(payload, fill, depth);
+    loaded.checkInvariants();
+    restores++;
+    compare(got.get(2).asBytes(), loaded, compression, cell + " (RESTORE)", seed);
   }
 
   private static QuickList newList(int fill, int depth, long threshold) {
@@ -393,7 +414,10 @@ class QuickListRedisIT {
       }
       return;
     }
-    byte[] theirs = dump.asBytes();
+    compare(dump.asBytes(), ql, compression, cell, seed);
+  }
+
+  private void compare(byte[] theirs, QuickList ql, boolean compression, String cell, long seed) {
     byte[] ours = ql.toRdbPayload(compression);
     List<DumpNode> ourNodes = nodes(ours);
     for (DumpNode d : ourNodes) {
