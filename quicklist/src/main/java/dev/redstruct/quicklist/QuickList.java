@@ -443,6 +443,119 @@ public final class QuickList {
   }
 
   /**
+   * Finds the indexes of elements equal to {@code element} ({@code LPOS key element RANK rank COUNT
+   * count MAXLEN maxlen}), scanning from the head, or from the tail when {@code rank} is negative.
+   * Redis: lposCommand, t_list.c (the scan moves one element past MAXLEN before stopping, as
+   * Redis's does, which matters for node compression).
+   *
+   * @param element the element
+   * @param rank the first match to report: 1 = first, 2 = second, -1 = last...; not 0
+   * @param count how many matches to report, 0 = all
+   * @param maxlen how many elements to scan at most, 0 = all
+   * @return the indexes (from the head) of the matches reported, in scan order
+   * @throws IllegalArgumentException if {@code rank} is 0 or {@code count}/{@code maxlen} negative,
+   *     with Redis's error text
+   */
+  public long[] positions(byte[] element, long rank, long count, long maxlen) {
+    Objects.requireNonNull(element, "element");
+    if (rank == 0) {
+      throw new IllegalArgumentException(
+          "RANK can't be zero: use 1 to start from the first match, 2 from the second ... or use"
+              + " negative to start from the end of the list");
+    }
+    if (count < 0) {
+      throw new IllegalArgumentException("COUNT can't be negative");
+    }
+    if (maxlen < 0) {
+      throw new IllegalArgumentException("MAXLEN can't be negative");
+    }
+    boolean fromHead = rank > 0;
+    rank = Math.abs(rank);
+    long[] out = new long[8];
+    int found = 0;
+    Iter it = iteratorAt(fromHead, fromHead ? 0 : -1);
+    if (it == null) {
+      return new long[0];
+    }
+    long llen = this.count;
+    long index = 0;
+    long matches = 0;
+    while (it.next() && (maxlen == 0 || index < maxlen)) {
+      if (it.valueEquals(element)) {
+        matches++;
+        if (matches >= rank) {
+          if (found == out.length) {
+            out = Arrays.copyOf(out, found * 2);
+          }
+          out[found++] = fromHead ? index : llen - index - 1;
+          if (count != 0 && matches - rank + 1 >= count) {
+            break;
+          }
+        }
+      }
+      index++;
+    }
+    it.release();
+    return Arrays.copyOf(out, found);
+  }
+
+  /**
+   * Pops an element from one end of {@code source} and pushes it at one end of {@code destination}
+   * ({@code LMOVE}; {@code RPOPLPUSH} is tail to head). The two may be the same list. Redis:
+   * lmoveGenericCommand.
+   *
+   * @param source the list popped
+   * @param destination the list pushed
+   * @param fromHead pop LEFT
+   * @param toHead push LEFT
+   * @return the element moved, or {@code null} (nothing changed) if {@code source} is empty
+   */
+  public static byte[] move(
+      QuickList source, QuickList destination, boolean fromHead, boolean toHead) {
+    Objects.requireNonNull(destination, "destination");
+    byte[] v = fromHead ? source.popHead() : source.popTail();
+    if (v == null) {
+      return null;
+    }
+    if (toHead) {
+      destination.pushHead(v);
+    } else {
+      destination.pushTail(v);
+    }
+    return v;
+  }
+
+  /**
+   * Pops up to {@code count} elements from the first non-empty list ({@code LMPOP}, non-blocking):
+   * a range read and one range delete, as listPopRangeAndReplyWithKey does even for one element.
+   *
+   * @param lists the lists, in key order
+   * @param fromHead LEFT
+   * @param count how many, at least 1
+   * @return the index of the list popped and its elements, or {@code null} if all are empty
+   */
+  public static MultiPop multiPop(List<QuickList> lists, boolean fromHead, long count) {
+    if (count <= 0) {
+      throw new IllegalArgumentException("count should be greater than 0");
+    }
+    for (int i = 0; i < lists.size(); i++) {
+      QuickList ql = lists.get(i);
+      if (ql.size() > 0) {
+        return new MultiPop(i, ql.pop(fromHead, count));
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The result of {@link #multiPop}.
+   *
+   * @param list the index of the list popped
+   * @param elements the elements, in pop order
+   */
+  public record MultiPop(int list, List<byte[]> elements) {}
+
+  /**
    * Deletes {@code n} elements from {@code start} on. Redis: quicklistDelRange (no merges).
    *
    * @param start 0-based, or negative from the tail

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Differential test against Redis 7.0.15: random LPUSH/RPUSH/LPOP/RPOP (with and without count),
- * LINSERT, LSET, LREM, LTRIM, LINDEX, LRANGE and LLEN on one key, over the grid {@code
+ * LINSERT, LSET, LREM, LTRIM, LINDEX, LRANGE, LLEN and LPOS (RANK/COUNT/MAXLEN, their errors) on
+ * one key, and LMOVE, RPOPLPUSH and LMPOP between it and a second key, over the grid {@code
  * list-max-listpack-size} in {-5, -2, -1, 1, 5, 128} x {@code list-compress-depth} in {0, 1, 2}
  * (CONFIG SET, then a fresh key), a third of the cells with {@code DEBUG QUICKLIST-PACKED-THRESHOLD
  * 1000} so that PLAIN nodes occur. Elements: 0 bytes to past 8 KiB, repetitive and random, and
@@ -43,6 +44,7 @@ class QuickListRedisIT {
   private static final int BATCH = 100;
   private static final long PLAIN_THRESHOLD = 1000;
   private static final String KEY = "ql";
+  private static final String KEY2 = "ql2";
 
   private static final long[] INTEGERS = {
     0,
@@ -134,21 +136,23 @@ class QuickListRedisIT {
                 RespClient.utf8("CONFIG", "SET", "list-max-listpack-size", "" + fill),
                 RespClient.utf8("CONFIG", "SET", "list-compress-depth", "" + depth),
                 RespClient.utf8("DEBUG", "QUICKLIST-PACKED-THRESHOLD", "" + threshold),
-                RespClient.utf8("DEL", KEY)))) {
+                RespClient.utf8("DEL", KEY, KEY2)))) {
       assertTrue(!(rep instanceof RespReply.Error), cell + ": " + rep);
     }
-    QuickList[] ours = {newList(fill, depth, threshold)};
+    QuickList[] ours = {newList(fill, depth, threshold), newList(fill, depth, threshold)};
     int target = 20 + r.nextInt(r.nextBoolean() ? 200 : 1500);
     boolean compression = false;
     for (int done = 0; done < COMMANDS_PER_CELL; done += BATCH) {
       List<byte[][]> cmds = new ArrayList<>();
       List<RespReply> expected = new ArrayList<>();
       for (int i = 0; i < BATCH; i++) {
-        byte[][] cmd = command(r, ours[0], target);
+        byte[][] cmd = r.nextInt(12) == 0 ? twoKeyCommand(r) : command(r, ours[0], target);
         cmds.add(cmd);
-        expected.add(apply(ours[0], cmd));
-        if (ours[0].size() == 0) {
-          ours[0] = newList(fill, depth, threshold); // Redis deletes an emptied key
+        expected.add(apply(ours, cmd));
+        for (int j = 0; j < ours.length; j++) {
+          if (ours[j].size() == 0) {
+            ours[j] = newList(fill, depth, threshold); // Redis deletes an emptied key
+          }
         }
         if (r.nextInt(500) == 0) {
           target = 20 + r.nextInt(r.nextBoolean() ? 200 : 1500);
@@ -172,8 +176,10 @@ class QuickListRedisIT {
         }
       }
       compression = !compression;
-      compareDump(redis, ours[0], compression, cell, seed);
+      compareDump(redis, KEY, ours[0], compression, cell, seed);
+      compareDump(redis, KEY2, ours[1], compression, cell, seed);
       ours[0].checkInvariants();
+      ours[1].checkInvariants();
       if ((done / BATCH) % 8 == 7 && ours[0].size() > 0) {
         compareRestore(redis, compression, fill, depth, cell, seed);
       }
@@ -290,9 +296,9 @@ class QuickListRedisIT {
         long len = r.nextInt(4) == 0 ? r.nextInt(400) : r.nextInt(10);
         return new byte[][] {b("LRANGE"), k, num(idx), num(idx + len)};
       case 6:
-        return new byte[][] {b("LLEN"), k};
+        return r.nextBoolean() ? new byte[][] {b("LLEN"), k} : lposCommand(r, ql);
       case 7:
-        return new byte[][] {b("LINDEX"), k, num(idx)};
+        return r.nextBoolean() ? lposCommand(r, ql) : new byte[][] {b("LINDEX"), k, num(idx)};
       case 8:
         return new byte[][] {b("LINSERT"), k, b("BEFORE"), value(r, ql), value(r, ql)};
       default:
@@ -300,6 +306,85 @@ class QuickListRedisIT {
             ? new byte[][] {b("LSET"), k, num(idx), value(r, ql)}
             : new byte[][] {b("RPOP"), k};
     }
+  }
+
+  private byte[][] twoKeyCommand(SplittableRandom r) {
+    byte[] k1 = b(r.nextInt(4) == 0 ? KEY2 : KEY);
+    byte[] k2 = b(r.nextInt(3) == 0 ? KEY : KEY2);
+    byte[] side1 = b(r.nextBoolean() ? "LEFT" : "RIGHT");
+    byte[] side2 = b(r.nextBoolean() ? "LEFT" : "RIGHT");
+    switch (r.nextInt(3)) {
+      case 0:
+        return new byte[][] {b("LMOVE"), k1, k2, side1, side2};
+      case 1:
+        return new byte[][] {b("RPOPLPUSH"), k1, k2};
+      default:
+        return r.nextBoolean()
+            ? new byte[][] {b("LMPOP"), b("2"), k2, k1, side1}
+            : new byte[][] {b("LMPOP"), b("2"), k1, k2, side1, b("COUNT"), num(1 + r.nextInt(30))};
+    }
+  }
+
+  private byte[][] lposCommand(SplittableRandom r, QuickList ql) {
+    List<byte[]> args = new ArrayList<>(List.of(b("LPOS"), b(KEY), value(r, ql)));
+    if (r.nextBoolean()) {
+      args.add(b("RANK"));
+      args.add(num(r.nextInt(50) == 0 ? 0 : r.nextInt(7) - 3));
+    }
+    if (r.nextBoolean()) {
+      args.add(b("COUNT"));
+      args.add(num(r.nextInt(50) == 0 ? -1 : r.nextInt(4)));
+    }
+    if (r.nextBoolean()) {
+      args.add(b("MAXLEN"));
+      args.add(num(r.nextInt(50) == 0 ? -1 : r.nextInt(300)));
+    }
+    return args.toArray(new byte[0][]);
+  }
+
+  private static RespReply ints(long[] vs) {
+    List<RespReply> out = new ArrayList<>();
+    for (long v : vs) {
+      out.add(new RespReply.Int(v));
+    }
+    return new RespReply.Array(out);
+  }
+
+  /** LPOS's reply (lposCommand): option errors first, in order, then the key. */
+  private static RespReply lpos(QuickList ql, byte[][] c) {
+    long rank = 1;
+    long count = -1;
+    long maxlen = 0;
+    for (int j = 3; j < c.length; j += 2) {
+      String opt = new String(c[j], US_ASCII);
+      long v = lng(c[j + 1]);
+      if (opt.equals("RANK")) {
+        rank = v;
+        if (rank == 0) {
+          return new RespReply.Error(
+              "ERR RANK can't be zero: use 1 to start from the first match, 2 from the second ..."
+                  + " or use negative to start from the end of the list");
+        }
+      } else if (opt.equals("COUNT")) {
+        if (v < 0) {
+          return new RespReply.Error("ERR COUNT can't be negative");
+        }
+        count = v;
+      } else {
+        if (v < 0) {
+          return new RespReply.Error("ERR MAXLEN can't be negative");
+        }
+        maxlen = v;
+      }
+    }
+    if (ql.size() == 0) {
+      return count != -1 ? new RespReply.Array(List.of()) : RespReply.Null.INSTANCE;
+    }
+    long[] found = ql.positions(c[2], rank, count == -1 ? 1 : count, maxlen);
+    if (count != -1) {
+      return ints(found);
+    }
+    return found.length == 0 ? RespReply.Null.INSTANCE : new RespReply.Int(found[0]);
   }
 
   private static long lng(byte[] s) {
@@ -319,8 +404,36 @@ class QuickListRedisIT {
   }
 
   /** Applies a command to ours and returns the reply Redis 7.0 gives (t_list.c). */
-  private static RespReply apply(QuickList ql, byte[][] c) {
+  private static RespReply apply(QuickList[] lists, byte[][] c) {
     String name = new String(c[0], US_ASCII);
+    QuickList ql = lists[new String(c[1], US_ASCII).equals(KEY) ? 0 : 1];
+    switch (name) {
+      case "LPOS":
+        return lpos(ql, c);
+      case "LMOVE":
+      case "RPOPLPUSH":
+        {
+          QuickList dst = lists[new String(c[2], US_ASCII).equals(KEY) ? 0 : 1];
+          boolean fromHead = name.equals("LMOVE") && new String(c[3], US_ASCII).equals("LEFT");
+          boolean toHead = !name.equals("LMOVE") || new String(c[4], US_ASCII).equals("LEFT");
+          return bulk(QuickList.move(ql, dst, fromHead, toHead));
+        }
+      case "LMPOP":
+        {
+          QuickList a = lists[new String(c[2], US_ASCII).equals(KEY) ? 0 : 1];
+          QuickList b = lists[new String(c[3], US_ASCII).equals(KEY) ? 0 : 1];
+          boolean left = new String(c[4], US_ASCII).equals("LEFT");
+          long n = c.length > 5 ? lng(c[6]) : 1;
+          QuickList.MultiPop mp = QuickList.multiPop(List.of(a, b), left, n);
+          if (mp == null) {
+            return RespReply.Null.INSTANCE;
+          }
+          return new RespReply.Array(
+              List.of(new RespReply.Bulk(c[2 + mp.list()]), array(mp.elements())));
+        }
+      default:
+        break;
+    }
     boolean exists = ql.size() > 0;
     switch (name) {
       case "LPUSH":
@@ -336,7 +449,12 @@ class QuickListRedisIT {
       case "LPOP":
       case "RPOP":
         if (c.length == 3) {
-          return exists ? array(ql.pop(name.equals("LPOP"), lng(c[2]))) : RespReply.Null.INSTANCE;
+          // LPOP key 0 on an existing list: an empty array, and no scan (t_list.c's fast exit)
+          return !exists
+              ? RespReply.Null.INSTANCE
+              : lng(c[2]) == 0
+                  ? new RespReply.Array(List.of())
+                  : array(ql.pop(name.equals("LPOP"), lng(c[2])));
         }
         return bulk(name.equals("LPOP") ? ql.popHead() : ql.popTail());
       case "LINSERT":
@@ -400,12 +518,12 @@ class QuickListRedisIT {
   }
 
   private void compareDump(
-      RespClient redis, QuickList ql, boolean compression, String cell, long seed) {
+      RespClient redis, String key, QuickList ql, boolean compression, String cell, long seed) {
     List<RespReply> got =
         redis.pipeline(
             List.of(
                 RespClient.utf8("CONFIG", "SET", "rdbcompression", compression ? "yes" : "no"),
-                RespClient.utf8("DUMP", KEY)));
+                RespClient.utf8("DUMP", key)));
     dumps++;
     RespReply dump = got.get(1);
     if (ql.size() == 0) {
