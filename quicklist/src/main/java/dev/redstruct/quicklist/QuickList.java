@@ -556,6 +556,33 @@ public final class QuickList {
   public record MultiPop(int list, List<byte[]> elements) {}
 
   /**
+   * Inserts {@code value} before the element at {@code index} (Redis: quicklistGetIteratorAtIdx,
+   * quicklistNext, quicklistInsertBefore, quicklistReleaseIterator).
+   *
+   * @param index an existing element's index
+   * @param value the element
+   */
+  void insertBefore(long index, byte[] value) {
+    Iter it = iteratorAt(true, index);
+    boolean found = it.next();
+    assert found;
+    insert(it, value, false);
+    it.release();
+  }
+
+  /**
+   * Returns a {@code List} and {@code Deque} view that stores elements through {@code codec}.
+   * Changes write through; the view's iterators fail fast on changes made through the view.
+   *
+   * @param codec converts elements to and from bytes
+   * @param <E> the element type
+   * @return the view
+   */
+  public <E> QuickListView<E> asList(dev.redstruct.core.Codec<E> codec) {
+    return new QuickListView<>(this, codec);
+  }
+
+  /**
    * Deletes {@code n} elements from {@code start} on. Redis: quicklistDelRange (no merges).
    *
    * @param start 0-based, or negative from the tail
