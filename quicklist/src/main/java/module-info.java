@@ -5,6 +5,7 @@
 module dev.redstruct.quicklist {
   requires transitive dev.redstruct.core;
   requires dev.redstruct.listpack;
+  requires dev.redstruct.ziplist;
 
   exports dev.redstruct.quicklist;
 }

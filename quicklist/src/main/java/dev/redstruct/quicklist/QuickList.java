@@ -7,6 +7,8 @@ import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.listpack.ListPack;
 import dev.redstruct.listpack.ListPackCursor;
+import dev.redstruct.ziplist.ZipList;
+import dev.redstruct.ziplist.ZipListCursor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -639,8 +641,11 @@ public final class QuickList {
   }
 
   /**
-   * Loads a {@code DUMP} payload of type 18 as Redis 7.0 does ({@code rdbLoadObject}): node
-   * boundaries are kept, empty listpacks skipped, compression applied by the new list's depth.
+   * Loads a {@code DUMP} payload as Redis 7.0 does ({@code rdbLoadObject}): type 18 (quicklist 2)
+   * and 6.2's type 14 (quicklist of ziplists) keep their node boundaries (each ziplist is converted
+   * to a listpack entry by entry, integers staying integers), empty nodes are skipped; type 10 (one
+   * ziplist) is pushed element by element, so its nodes follow {@code fill}. Compression follows
+   * the new list's depth and the load order.
    *
    * @param payload the payload with its footer (untrusted)
    * @param fill the new list's fill
@@ -649,45 +654,40 @@ public final class QuickList {
    * @throws CorruptEncodingException if the payload is malformed, or holds no element
    */
   public static QuickList fromRdbPayload(byte[] payload, int fill, int compressDepth) {
+    return fromRdbPayload(payload, fill, compressDepth, DEFAULT_PACKED_THRESHOLD);
+  }
+
+  /**
+   * Loads a {@code DUMP} payload, see {@link #fromRdbPayload(byte[], int, int)}, into a list with
+   * the given packed threshold (it decides PLAIN nodes when a type 10 payload is pushed).
+   *
+   * @param payload the payload with its footer (untrusted)
+   * @param fill the new list's fill
+   * @param compressDepth the new list's compress depth
+   * @param packedThreshold the new list's packed threshold, see {@link #setPackedThreshold}
+   * @return the list
+   * @throws CorruptEncodingException if the payload is malformed, or holds no element
+   */
+  public static QuickList fromRdbPayload(
+      byte[] payload, int fill, int compressDepth, long packedThreshold) {
     RdbPayload p = RdbPayload.parse(payload);
     if (p.rdbVersion() > RdbPayload.RDB_VERSION) {
       throw new CorruptEncodingException("RDB", 0, "RDB version " + p.rdbVersion() + " > 10");
     }
-    if (p.type() != RdbPayload.TYPE_LIST_QUICKLIST_2) {
-      throw new CorruptEncodingException("RDB", 0, "not a quicklist 2 payload: type " + p.type());
-    }
     RdbReader r = RdbReader.of(p.body());
-    long nodes = r.length();
     QuickList ql = new QuickList(fill, compressDepth);
-    for (long i = 0; i < nodes; i++) {
-      int at = r.position();
-      long container = r.length();
-      if (container != CONTAINER_PLAIN && container != CONTAINER_PACKED) {
-        throw new CorruptEncodingException("RDB", at, "quicklist container " + container);
+    ql.setPackedThreshold(packedThreshold);
+    switch (p.type()) {
+      case RdbPayload.TYPE_LIST_QUICKLIST_2, RdbPayload.TYPE_LIST_QUICKLIST ->
+          ql.loadNodes(r, p.type());
+      case RdbPayload.TYPE_LIST_ZIPLIST -> {
+        ZipListCursor c = ZipList.copyOf(r.string()).cursor();
+        while (c.next()) {
+          ql.pushTail(c.toByteArray()); // an integer as its decimal, as rdb.c re-adds it
+        }
       }
-      at = r.position();
-      byte[] data = r.string();
-      if (data.length == 0) {
-        throw new CorruptEncodingException("RDB", at, "empty quicklist node");
-      }
-      if (container == CONTAINER_PLAIN) {
-        Node n = new Node(true);
-        n.plain = data;
-        n.sz = data.length;
-        n.count = 1;
-        ql.insertNode(ql.tail, n, true);
-        ql.count++;
-        continue;
-      }
-      ListPack lp = ListPack.wrap(data);
-      if (lp.isEmpty()) {
-        continue;
-      }
-      Node n = ql.packedNode(lp);
-      n.count = lp.size();
-      n.sz = lp.sizeInBytes();
-      ql.insertNode(ql.tail, n, true);
-      ql.count += n.count;
+      default ->
+          throw new CorruptEncodingException("RDB", 0, "not a list payload: type " + p.type());
     }
     if (!r.atEnd()) {
       throw new CorruptEncodingException("RDB", r.position(), "trailing bytes after the list");
@@ -696,6 +696,54 @@ public final class QuickList {
       throw new CorruptEncodingException("RDB", 0, "empty list");
     }
     return ql;
+  }
+
+  private void loadNodes(RdbReader r, int type) {
+    long nodes = r.length();
+    for (long i = 0; i < nodes; i++) {
+      long container = CONTAINER_PACKED;
+      int at = r.position();
+      if (type == RdbPayload.TYPE_LIST_QUICKLIST_2) {
+        container = r.length();
+        if (container != CONTAINER_PLAIN && container != CONTAINER_PACKED) {
+          throw new CorruptEncodingException("RDB", at, "quicklist container " + container);
+        }
+      }
+      at = r.position();
+      byte[] data = r.string();
+      if (data.length == 0) {
+        throw new CorruptEncodingException("RDB", at, "empty quicklist node");
+      }
+      if (container == CONTAINER_PLAIN) {
+        insertNode(tail, plainNode(data), true);
+        count++;
+        continue;
+      }
+      ListPack lp = type == RdbPayload.TYPE_LIST_QUICKLIST_2 ? ListPack.wrap(data) : convert(data);
+      if (lp.isEmpty()) {
+        continue;
+      }
+      Node n = packedNode(lp);
+      n.count = lp.size();
+      n.sz = lp.sizeInBytes();
+      insertNode(tail, n, true);
+      count += n.count;
+    }
+  }
+
+  /** A 6.2 ziplist node as a listpack, entry by entry (rdb.c: _ziplistEntryConvertAndValidate). */
+  private static ListPack convert(byte[] ziplist) {
+    ZipListCursor c = ZipList.copyOf(ziplist).cursor();
+    ListPack lp = ListPack.create();
+    while (c.next()) {
+      if (c.isInteger()) {
+        lp.append(c.longValue());
+      } else {
+        lp.append(c.toByteArray());
+      }
+    }
+    lp.trimToSize();
+    return lp;
   }
 
   // ---------------------------------------------------------------- nodes and compression

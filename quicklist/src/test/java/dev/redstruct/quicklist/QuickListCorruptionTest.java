@@ -5,15 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbWriter;
+import dev.redstruct.ziplist.ZipList;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Bit flips, byte changes, truncations and insertions in type 18 payloads (with a valid CRC, so the
- * quicklist layer is reached): {@code fromRdbPayload} either loads a list that passes {@code
- * checkInvariants()} or throws {@link CorruptEncodingException}; nothing else escapes. Seed
- * printed; replay with {@code -Dredstruct.seed=<seed>}.
+ * Bit flips, byte changes, truncations and insertions in type 18 payloads and 6.2's types 14 and 10
+ * (with a valid CRC, so the quicklist layer is reached): {@code fromRdbPayload} either loads a list
+ * that passes {@code checkInvariants()} or throws {@link CorruptEncodingException}; nothing else
+ * escapes. Seed printed; replay with {@code -Dredstruct.seed=<seed>}.
  */
 class QuickListCorruptionTest {
   private static final int MUTATIONS = Integer.getInteger("redstruct.mutations", 5_000);
@@ -48,6 +50,9 @@ class QuickListCorruptionTest {
   }
 
   private static RdbPayload payload(SplittableRandom r) {
+    if (r.nextInt(3) == 0) {
+      return oldPayload(r);
+    }
     QuickList ql = QuickList.create(r.nextInt(8) - 5, r.nextInt(3));
     ql.setPackedThreshold(r.nextBoolean() ? 100 : 0);
     int n = 1 + r.nextInt(200);
@@ -59,6 +64,28 @@ class QuickListCorruptionTest {
       ql.pushTail(v);
     }
     return RdbPayload.parse(ql.toRdbPayload(r.nextBoolean()));
+  }
+
+  /** A 6.2 payload: type 14 (quicklist of ziplists) or type 10 (one ziplist). */
+  private static RdbPayload oldPayload(SplittableRandom r) {
+    boolean quicklist = r.nextBoolean();
+    int nodes = quicklist ? 1 + r.nextInt(3) : 1;
+    RdbWriter w = RdbWriter.create(r.nextBoolean());
+    w.type(quicklist ? RdbPayload.TYPE_LIST_QUICKLIST : RdbPayload.TYPE_LIST_ZIPLIST);
+    if (quicklist) {
+      w.length(nodes);
+    }
+    for (int i = 0; i < nodes; i++) {
+      ZipList zl = ZipList.create();
+      for (int j = 1 + r.nextInt(40); j > 0; j--) {
+        zl.pushTail(
+            r.nextBoolean()
+                ? Long.toString(r.nextLong()).getBytes()
+                : "v".repeat(r.nextInt(300)).getBytes());
+      }
+      w.string(zl.toByteArray());
+    }
+    return RdbPayload.parse(w.toDumpPayload());
   }
 
   private static byte[] mutate(byte[] body, SplittableRandom r) {

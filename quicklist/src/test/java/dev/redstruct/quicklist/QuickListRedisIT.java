@@ -4,13 +4,16 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.rdb.Lzf;
 import dev.redstruct.core.rdb.RdbPayload;
 import dev.redstruct.core.rdb.RdbReader;
+import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.testkit.RedisServer;
 import dev.redstruct.testkit.RedisTest;
 import dev.redstruct.testkit.RespClient;
 import dev.redstruct.testkit.RespReply;
+import dev.redstruct.ziplist.ZipList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -87,6 +90,7 @@ class QuickListRedisIT {
   private long commands;
   private long dumps;
   private long restores;
+  private long oldPayloads;
   private long staleCases;
   private long compressedNodesSeen;
   private long plainNodesSeen;
@@ -112,11 +116,13 @@ class QuickListRedisIT {
       }
     }
     System.out.printf(
-        "QuickListRedisIT: %d commands, %d DUMP comparisons (%d after RESTORE), %d mismatches, %d stale-LZF-table"
+        "QuickListRedisIT: %d commands, %d DUMP comparisons (%d after RESTORE, %d of 6.2"
+            + " payloads), %d mismatches, %d stale-LZF-table"
             + " cases, %d compressed and %d PLAIN nodes seen in DUMPs, %.1f s%n",
         commands,
         dumps,
         restores,
+        oldPayloads,
         mismatches.size(),
         staleCases,
         compressedNodesSeen,
@@ -183,6 +189,65 @@ class QuickListRedisIT {
       if ((done / BATCH) % 8 == 7 && ours[0].size() > 0) {
         compareRestore(redis, compression, fill, depth, cell, seed);
       }
+    }
+    compareOldPayloads(redis, r, fill, depth, threshold, cell, seed);
+  }
+
+  /**
+   * 6.2 payloads: type 14 (quicklist of ziplists, an empty node now and then) and type 10 (one
+   * ziplist), RESTOREd into Redis and loaded by us with the cell's settings: the DUMPs must agree.
+   */
+  private void compareOldPayloads(
+      RespClient redis,
+      SplittableRandom r,
+      int fill,
+      int depth,
+      long threshold,
+      String cell,
+      long seed) {
+    QuickList none = QuickList.create();
+    for (int k = 0; k < 6; k++) {
+      boolean quicklist = k < 4;
+      RdbWriter w = RdbWriter.create(r.nextBoolean());
+      int nodes = quicklist ? 1 + r.nextInt(5) : 1;
+      w.type(quicklist ? RdbPayload.TYPE_LIST_QUICKLIST : RdbPayload.TYPE_LIST_ZIPLIST);
+      if (quicklist) {
+        w.length(nodes);
+      }
+      for (int i = 0; i < nodes; i++) {
+        ZipList zl = ZipList.create();
+        int n = r.nextInt(10) == 0 ? 0 : 1 + r.nextInt(quicklist ? 60 : 400);
+        for (int j = 0; j < n; j++) {
+          zl.pushTail(value(r, none));
+        }
+        w.string(zl.toByteArray());
+      }
+      byte[] payload = w.toDumpPayload();
+      List<RespReply> got =
+          redis.pipeline(
+              List.of(
+                  new byte[][] {b("DEL"), b("old")},
+                  new byte[][] {b("RESTORE"), b("old"), b("0"), payload},
+                  new byte[][] {b("DUMP"), b("old")}));
+      boolean compression = r.nextBoolean();
+      redis.call("CONFIG", "SET", "rdbcompression", compression ? "yes" : "no").assertOk();
+      byte[] theirs =
+          redis.call(b("DUMP"), b("old")) instanceof RespReply.Bulk bulk ? bulk.value() : null;
+      QuickList ours;
+      try {
+        ours = QuickList.fromRdbPayload(payload, fill, depth, threshold);
+      } catch (CorruptEncodingException e) {
+        ours = null;
+      }
+      if (theirs == null || ours == null) {
+        if ((theirs == null) != (ours == null)) {
+          mismatches.add(cell + ": 6.2 payload RESTORE " + got.get(1) + ", ours " + ours);
+        }
+        continue;
+      }
+      oldPayloads++;
+      ours.checkInvariants();
+      compare(theirs, ours, compression, cell + " (6.2 type " + (quicklist ? 14 : 10) + ")", seed);
     }
   }
 
