@@ -6,6 +6,8 @@ import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.dict.Dict;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.listpack.ListPack;
+import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.quicklist.QuickListView;
 import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.ziplist.ZipList;
 import java.util.List;
@@ -59,6 +61,15 @@ public final class ConsumerCheck {
     packed.add("a");
     packed.add(0, "b");
     checks += expect(packed.equals(List.of("b", "a")), "ListPack as a List");
+
+    QuickListView<String> deque = QuickList.create(1, 1).asList(Codec.utf8());
+    deque.addFirst("a");
+    deque.addLast("b");
+    deque.push("c");
+    checks +=
+        expect(
+            deque.equals(List.of("c", "a", "b")) && deque.pollLast().equals("b"),
+            "QuickList as a Deque");
 
     ZSet zset = ZSet.create();
     zset.add("alice", 3.0);
