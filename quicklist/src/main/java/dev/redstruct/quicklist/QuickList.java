@@ -2,13 +2,8 @@ package dev.redstruct.quicklist;
 
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.rdb.Lzf;
-import dev.redstruct.core.rdb.RdbPayload;
-import dev.redstruct.core.rdb.RdbReader;
-import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.listpack.ListPack;
 import dev.redstruct.listpack.ListPackCursor;
-import dev.redstruct.ziplist.ZipList;
-import dev.redstruct.ziplist.ZipListCursor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -57,8 +52,8 @@ public final class QuickList {
   private static final int MIN_COMPRESS_IMPROVE = 8;
   private static final int FILL_MAX = (1 << 15) - 1;
   private static final int COMPRESS_MAX = (1 << 16) - 1;
-  private static final int CONTAINER_PLAIN = 1;
-  private static final int CONTAINER_PACKED = 2;
+  static final int CONTAINER_PLAIN = 1;
+  static final int CONTAINER_PACKED = 2;
 
   static final class Node {
     Node prev;
@@ -89,10 +84,10 @@ public final class QuickList {
   private final int compress;
   private long packedThreshold = DEFAULT_PACKED_THRESHOLD;
   private Lzf lzf;
-  private Node head;
-  private Node tail;
-  private long count;
-  private int len;
+  Node head;
+  Node tail;
+  long count;
+  int len;
 
   private QuickList(int fill, int compress) {
     this.fill = Math.max(-5, Math.min(FILL_MAX, fill));
@@ -628,16 +623,7 @@ public final class QuickList {
    * @return the payload with its footer
    */
   public byte[] toRdbPayload(boolean compression) {
-    RdbWriter w = RdbWriter.create(compression).type(RdbPayload.TYPE_LIST_QUICKLIST_2).length(len);
-    for (Node n = head; n != null; n = n.next) {
-      w.length(n.isPlain ? CONTAINER_PLAIN : CONTAINER_PACKED);
-      if (n.compressed()) {
-        w.lzfBlob(n.lzf, 0, n.lzf.length, n.sz);
-      } else {
-        w.string(n.rawBytes());
-      }
-    }
-    return w.toDumpPayload();
+    return QuickListRdb.write(this, compression);
   }
 
   /**
@@ -670,85 +656,12 @@ public final class QuickList {
    */
   public static QuickList fromRdbPayload(
       byte[] payload, int fill, int compressDepth, long packedThreshold) {
-    RdbPayload p = RdbPayload.parse(payload);
-    if (p.rdbVersion() > RdbPayload.RDB_VERSION) {
-      throw new CorruptEncodingException("RDB", 0, "RDB version " + p.rdbVersion() + " > 10");
-    }
-    RdbReader r = RdbReader.of(p.body());
-    QuickList ql = new QuickList(fill, compressDepth);
-    ql.setPackedThreshold(packedThreshold);
-    switch (p.type()) {
-      case RdbPayload.TYPE_LIST_QUICKLIST_2, RdbPayload.TYPE_LIST_QUICKLIST ->
-          ql.loadNodes(r, p.type());
-      case RdbPayload.TYPE_LIST_ZIPLIST -> {
-        ZipListCursor c = ZipList.copyOf(r.string()).cursor();
-        while (c.next()) {
-          ql.pushTail(c.toByteArray()); // an integer as its decimal, as rdb.c re-adds it
-        }
-      }
-      default ->
-          throw new CorruptEncodingException("RDB", 0, "not a list payload: type " + p.type());
-    }
-    if (!r.atEnd()) {
-      throw new CorruptEncodingException("RDB", r.position(), "trailing bytes after the list");
-    }
-    if (ql.count == 0) {
-      throw new CorruptEncodingException("RDB", 0, "empty list");
-    }
-    return ql;
-  }
-
-  private void loadNodes(RdbReader r, int type) {
-    long nodes = r.length();
-    for (long i = 0; i < nodes; i++) {
-      long container = CONTAINER_PACKED;
-      int at = r.position();
-      if (type == RdbPayload.TYPE_LIST_QUICKLIST_2) {
-        container = r.length();
-        if (container != CONTAINER_PLAIN && container != CONTAINER_PACKED) {
-          throw new CorruptEncodingException("RDB", at, "quicklist container " + container);
-        }
-      }
-      at = r.position();
-      byte[] data = r.string();
-      if (data.length == 0) {
-        throw new CorruptEncodingException("RDB", at, "empty quicklist node");
-      }
-      if (container == CONTAINER_PLAIN) {
-        insertNode(tail, plainNode(data), true);
-        count++;
-        continue;
-      }
-      ListPack lp = type == RdbPayload.TYPE_LIST_QUICKLIST_2 ? ListPack.wrap(data) : convert(data);
-      if (lp.isEmpty()) {
-        continue;
-      }
-      Node n = packedNode(lp);
-      n.count = lp.size();
-      n.sz = lp.sizeInBytes();
-      insertNode(tail, n, true);
-      count += n.count;
-    }
-  }
-
-  /** A 6.2 ziplist node as a listpack, entry by entry (rdb.c: _ziplistEntryConvertAndValidate). */
-  private static ListPack convert(byte[] ziplist) {
-    ZipListCursor c = ZipList.copyOf(ziplist).cursor();
-    ListPack lp = ListPack.create();
-    while (c.next()) {
-      if (c.isInteger()) {
-        lp.append(c.longValue());
-      } else {
-        lp.append(c.toByteArray());
-      }
-    }
-    lp.trimToSize();
-    return lp;
+    return QuickListRdb.read(payload, fill, compressDepth, packedThreshold);
   }
 
   // ---------------------------------------------------------------- nodes and compression
 
-  private Node packedNode(ListPack lp) {
+  Node packedNode(ListPack lp) {
     Node n = new Node(false);
     n.lp = lp;
     return n;
@@ -864,7 +777,7 @@ public final class QuickList {
   }
 
   /** Redis: __quicklistInsertNode. */
-  private void insertNode(Node old, Node nw, boolean after) {
+  void insertNode(Node old, Node nw, boolean after) {
     if (after) {
       nw.prev = old;
       if (old != null) {
@@ -936,7 +849,7 @@ public final class QuickList {
     return a.count + b.count <= fill;
   }
 
-  private Node plainNode(byte[] value) {
+  Node plainNode(byte[] value) {
     Node n = new Node(true);
     n.plain = value.clone();
     n.sz = value.length;
