@@ -83,7 +83,6 @@ public final class QuickList {
   private final int fill;
   private final int compress;
   private long packedThreshold = DEFAULT_PACKED_THRESHOLD;
-  private Lzf lzf;
   Node head;
   Node tail;
   long count;
@@ -671,13 +670,6 @@ public final class QuickList {
     return sz >= packedThreshold;
   }
 
-  private Lzf lzf() {
-    if (lzf == null) {
-      lzf = Lzf.create();
-    }
-    return lzf;
-  }
-
   /** Redis: __quicklistCompressNode (through quicklistCompressNode: RAW nodes only). */
   private void compressNode(Node n) {
     if (n == null || n.compressed() || n.dontCompress) {
@@ -690,7 +682,9 @@ public final class QuickList {
     }
     byte[] in = n.rawBytes();
     byte[] out = new byte[n.sz];
-    int c = lzf().compress(in, 0, n.sz, out, 0, n.sz);
+    // A compressor per attempt: its 256 KiB table would otherwise stay with every compressed list
+    // (Redis has one, on the stack); the fresh table also keeps the output deterministic.
+    int c = Lzf.create().compress(in, 0, n.sz, out, 0, n.sz);
     if (c == 0 || c + MIN_COMPRESS_IMPROVE >= n.sz) {
       return;
     }

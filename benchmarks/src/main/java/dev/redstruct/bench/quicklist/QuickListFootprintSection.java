@@ -16,6 +16,7 @@ import java.util.function.IntFunction;
  * 0.1 times; random short strings with depth 1 reported.
  */
 public final class QuickListFootprintSection implements ReportSection {
+  private static final int[] QUICK_SIZES = {1_000, 10_000, 100_000};
   private static final int[] SIZES = {1_000, 10_000, 100_000, 1_000_000};
 
   /** Creates the section (ServiceLoader). */
@@ -35,22 +36,31 @@ public final class QuickListFootprintSection implements ReportSection {
   public SectionResult run(ReportOptions options) throws Exception {
     SectionResult.Builder table =
         SectionResult.table("corpus", "n", "QuickList", "ArrayDeque<String>", "ratio", "target");
-    row(table, "short strings + integers, depth 0", QuickListInputs::shortStrings, 0, 0.25);
-    row(table, "random short strings, depth 1", QuickListInputs::randomStrings, 1, Double.NaN);
-    row(table, "repetitive JSON records, depth 1", QuickListInputs::jsonRecords, 1, 0.1);
+    int[] sizes = options.quick() ? QUICK_SIZES : SIZES;
+    row(table, sizes, "short strings + integers, depth 0", QuickListInputs::shortStrings, 0, 0.25);
+    row(
+        table,
+        sizes,
+        "random short strings, depth 1",
+        QuickListInputs::randomStrings,
+        1,
+        Double.NaN);
+    row(table, sizes, "repetitive JSON records, depth 1", QuickListInputs::jsonRecords, 1, 0.1);
     return table
         .note("JOL GraphLayout.totalSize of the structure and everything it references, / n")
         .note("QuickList: fill -2 (8 KiB listpack nodes), built by pushTail; ArrayDeque by add")
+        .note("quick mode stops at 10^5 elements; --full adds 10^6")
         .build();
   }
 
   private static void row(
       SectionResult.Builder table,
+      int[] sizes,
       String corpus,
       IntFunction<String[]> strings,
       int depth,
       double target) {
-    for (int n : SIZES) {
+    for (int n : sizes) {
       String[] s = strings.apply(n);
       double ours =
           Footprint.bytesPerElement(
