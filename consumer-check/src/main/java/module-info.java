@@ -9,6 +9,7 @@ module dev.redstruct.consumercheck {
   requires dev.redstruct.dict;
   requires dev.redstruct.ziplist;
   requires dev.redstruct.listpack;
+  requires dev.redstruct.quicklist;
   requires dev.redstruct.skiplist;
   requires dev.redstruct.geohash;
 }

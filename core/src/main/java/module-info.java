@@ -8,5 +8,6 @@ module dev.redstruct.core {
   exports dev.redstruct.core.rdb to
       dev.redstruct.ziplist,
       dev.redstruct.listpack,
+      dev.redstruct.quicklist,
       dev.redstruct.skiplist;
 }

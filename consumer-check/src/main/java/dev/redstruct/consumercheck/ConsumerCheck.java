@@ -7,6 +7,8 @@ import dev.redstruct.dict.Dict;
 import dev.redstruct.geohash.GeoSet;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.listpack.ListPack;
+import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.quicklist.QuickListView;
 import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.ziplist.ZipList;
 import java.util.List;
@@ -60,6 +62,15 @@ public final class ConsumerCheck {
     packed.add("a");
     packed.add(0, "b");
     checks += expect(packed.equals(List.of("b", "a")), "ListPack as a List");
+
+    QuickListView<String> deque = QuickList.create(1, 1).asList(Codec.utf8());
+    deque.addFirst("a");
+    deque.addLast("b");
+    deque.push("c");
+    checks +=
+        expect(
+            deque.equals(List.of("c", "a", "b")) && deque.pollLast().equals("b"),
+            "QuickList as a Deque");
 
     ZSet zset = ZSet.create();
     zset.add("alice", 3.0);

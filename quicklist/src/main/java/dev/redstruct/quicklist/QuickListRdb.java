@@ -1,0 +1,119 @@
+package dev.redstruct.quicklist;
+
+import dev.redstruct.core.CorruptEncodingException;
+import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbReader;
+import dev.redstruct.core.rdb.RdbWriter;
+import dev.redstruct.listpack.ListPack;
+import dev.redstruct.ziplist.ZipList;
+import dev.redstruct.ziplist.ZipListCursor;
+
+/**
+ * The RDB forms of a list (src/rdb.c, 7.0.15): writing type 18 (quicklist 2) as {@code
+ * rdbSaveObject} does, and loading types 18, 14 and 10 as {@code rdbLoadObject} does.
+ *
+ * <pre>
+ *   type 18: 0x12 &lt;len: nodes&gt; { &lt;len: container 1=PLAIN 2=PACKED&gt; &lt;RDB string&gt; } x nodes
+ *   type 14: 0x0E &lt;len: nodes&gt; { &lt;RDB string: ziplist&gt; } x nodes          (6.2)
+ *   type 10: 0x0A &lt;RDB string: one ziplist&gt;                                  (before 3.2)
+ * </pre>
+ *
+ * A compressed node is written as its LZF blob (0xC3, compressed length, node size, bytes); a raw
+ * node as an RDB string, which {@code rdbcompression} may LZF-compress.
+ */
+final class QuickListRdb {
+  private QuickListRdb() {}
+
+  /** Redis: rdbSaveObject for OBJ_LIST. */
+  static byte[] write(QuickList ql, boolean compression) {
+    RdbWriter w =
+        RdbWriter.create(compression).type(RdbPayload.TYPE_LIST_QUICKLIST_2).length(ql.len);
+    for (QuickList.Node n = ql.head; n != null; n = n.next) {
+      w.length(n.isPlain ? QuickList.CONTAINER_PLAIN : QuickList.CONTAINER_PACKED);
+      if (n.compressed()) {
+        w.lzfBlob(n.lzf, 0, n.lzf.length, n.sz);
+      } else {
+        w.string(n.rawBytes());
+      }
+    }
+    return w.toDumpPayload();
+  }
+
+  /** Redis: rdbLoadObject for the list types. */
+  static QuickList read(byte[] payload, int fill, int compressDepth, long packedThreshold) {
+    RdbPayload p = RdbPayload.parse(payload);
+    if (p.rdbVersion() > RdbPayload.RDB_VERSION) {
+      throw new CorruptEncodingException("RDB", 0, "RDB version " + p.rdbVersion() + " > 10");
+    }
+    RdbReader r = RdbReader.of(p.body());
+    QuickList ql = QuickList.create(fill, compressDepth);
+    ql.setPackedThreshold(packedThreshold);
+    switch (p.type()) {
+      case RdbPayload.TYPE_LIST_QUICKLIST_2, RdbPayload.TYPE_LIST_QUICKLIST ->
+          loadNodes(ql, r, p.type());
+      case RdbPayload.TYPE_LIST_ZIPLIST -> {
+        ZipListCursor c = ZipList.copyOf(r.string()).cursor();
+        while (c.next()) {
+          ql.pushTail(c.toByteArray()); // an integer as its decimal, as rdb.c re-adds it
+        }
+      }
+      default ->
+          throw new CorruptEncodingException("RDB", 0, "not a list payload: type " + p.type());
+    }
+    if (!r.atEnd()) {
+      throw new CorruptEncodingException("RDB", r.position(), "trailing bytes after the list");
+    }
+    if (ql.count == 0) {
+      throw new CorruptEncodingException("RDB", 0, "empty list");
+    }
+    return ql;
+  }
+
+  private static void loadNodes(QuickList ql, RdbReader r, int type) {
+    long nodes = r.length();
+    for (long i = 0; i < nodes; i++) {
+      long container = QuickList.CONTAINER_PACKED;
+      int at = r.position();
+      if (type == RdbPayload.TYPE_LIST_QUICKLIST_2) {
+        container = r.length();
+        if (container != QuickList.CONTAINER_PLAIN && container != QuickList.CONTAINER_PACKED) {
+          throw new CorruptEncodingException("RDB", at, "quicklist container " + container);
+        }
+      }
+      at = r.position();
+      byte[] data = r.string();
+      if (data.length == 0) {
+        throw new CorruptEncodingException("RDB", at, "empty quicklist node");
+      }
+      if (container == QuickList.CONTAINER_PLAIN) {
+        ql.insertNode(ql.tail, ql.plainNode(data), true);
+        ql.count++;
+        continue;
+      }
+      ListPack lp = type == RdbPayload.TYPE_LIST_QUICKLIST_2 ? ListPack.wrap(data) : convert(data);
+      if (lp.isEmpty()) {
+        continue;
+      }
+      QuickList.Node n = ql.packedNode(lp);
+      n.count = lp.size();
+      n.sz = lp.sizeInBytes();
+      ql.insertNode(ql.tail, n, true);
+      ql.count += n.count;
+    }
+  }
+
+  /** A 6.2 ziplist node as a listpack, entry by entry (rdb.c: _ziplistEntryConvertAndValidate). */
+  private static ListPack convert(byte[] ziplist) {
+    ZipListCursor c = ZipList.copyOf(ziplist).cursor();
+    ListPack lp = ListPack.create();
+    while (c.next()) {
+      if (c.isInteger()) {
+        lp.append(c.longValue());
+      } else {
+        lp.append(c.toByteArray());
+      }
+    }
+    lp.trimToSize();
+    return lp;
+  }
+}
