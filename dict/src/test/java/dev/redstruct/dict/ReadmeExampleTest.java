@@ -18,7 +18,7 @@ class ReadmeExampleTest {
     Set<String> printed = new HashSet<>();
     long c = 0;
     do {
-      c = d.scan(c, (k, v) -> printed.add(k));
+      c = d.scan(c, 10, e -> printed.add(e.getKey()));
     } while (c != 0);
     assertEquals(Set.of("user:1"), printed);
   }
@@ -35,8 +35,8 @@ class ReadmeExampleTest {
 
     long cursor = 0;
     do {
-      for (int i = 0; i < 1000 && (i == 0 || cursor != 0); i++) {
-        cursor = big.scan(cursor, (k, v) -> visited.add(k));
+      for (int i = 0; i < 100 && (i == 0 || cursor != 0); i++) {
+        cursor = big.scan(cursor, 10, e -> visited.add(e.getKey()));
       }
       churn(big, r, serial);
     } while (cursor != 0);
