@@ -685,7 +685,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * @return the number of steps requested, a multiple of 100 (0 if nothing to do)
    */
   public int rehashFor(Duration budget) {
-    long nanos = budget.toNanos();
+    long nanos = Objects.requireNonNull(budget, "budget").toNanos();
     if (pauseRehash > 0) {
       return 0;
     }

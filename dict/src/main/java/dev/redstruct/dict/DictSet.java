@@ -82,20 +82,20 @@ public final class DictSet<E> extends AbstractSet<E> {
   }
 
   @Override
-  public boolean contains(Object o) {
-    return dict.containsKey(o);
+  public boolean contains(Object element) {
+    return dict.containsKey(Objects.requireNonNull(element, "element"));
   }
 
   /** Redis: dictAdd. */
   @Override
-  public boolean add(E e) {
-    return dict.put(e, Boolean.TRUE) == null;
+  public boolean add(E element) {
+    return dict.put(Objects.requireNonNull(element, "element"), Boolean.TRUE) == null;
   }
 
   /** Redis: dictDelete (then the shrink check, see {@link Dict#remove}). */
   @Override
-  public boolean remove(Object o) {
-    return dict.remove(o) != null;
+  public boolean remove(Object element) {
+    return dict.remove(Objects.requireNonNull(element, "element")) != null;
   }
 
   @Override
@@ -200,7 +200,7 @@ public final class DictSet<E> extends AbstractSet<E> {
    * @return the number of steps requested
    */
   public int rehashFor(Duration budget) {
-    return dict.rehashFor(budget);
+    return dict.rehashFor(Objects.requireNonNull(budget, "budget"));
   }
 
   /**

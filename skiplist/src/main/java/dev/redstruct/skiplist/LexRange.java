@@ -5,7 +5,7 @@ import dev.redstruct.core.Bytes;
 /**
  * A member interval for {@code ZRANGEBYLEX}-style queries: Redis's {@code zlexrangespec}. Each end
  * is a string bound (inclusive or exclusive) or an infinity ({@code -} below every string, {@code
- * +} above every string). Immutable; bounds are copied.
+ * +} above every string). Immutable (bounds are copied in and out), so thread-safe.
  */
 public final class LexRange {
   // Infinity sentinels compared by identity, as Redis's shared.minstring / shared.maxstring.

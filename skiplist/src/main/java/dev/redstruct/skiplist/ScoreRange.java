@@ -4,6 +4,7 @@ import dev.redstruct.core.RedisNumbers;
 
 /**
  * A score interval with inclusive or exclusive ends, possibly infinite: Redis's {@code zrangespec}.
+ * Immutable, so thread-safe.
  *
  * @param min lower bound, may be {@code -inf}
  * @param minExclusive true if {@code min} itself is excluded
