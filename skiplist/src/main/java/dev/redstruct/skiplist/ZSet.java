@@ -234,6 +234,7 @@ public final class ZSet {
    *     as NaN
    */
   public static ZSet fromCompact(byte[] ziplist) {
+    Objects.requireNonNull(ziplist, "ziplist");
     return fromCompact(ziplist, DEFAULT_MAX_COMPACT_ENTRIES, DEFAULT_MAX_COMPACT_VALUE);
   }
 
@@ -261,6 +262,7 @@ public final class ZSet {
    * @throws IllegalArgumentException if a threshold is negative
    */
   public static ZSet fromCompact(byte[] ziplist, int maxCompactEntries, int maxCompactValue) {
+    Objects.requireNonNull(ziplist, "ziplist");
     ZSet z = create(maxCompactEntries, maxCompactValue);
     z.compact = ZipListZSet.load(ZipList.copyOf(ziplist), ziplist);
     if (z.size() > maxCompactEntries) {
@@ -343,6 +345,8 @@ public final class ZSet {
    * @throws IllegalArgumentException for INCR, NaN scores or mismatched lengths
    */
   public long add(int flags, double[] scores, byte[][] members) {
+    Objects.requireNonNull(scores, "scores");
+    Objects.requireNonNull(members, "members");
     checkAddFlags(flags, members.length);
     if ((flags & INCR) != 0 || scores.length != members.length || members.length == 0) {
       throw new IllegalArgumentException("use addIncr for INCR; scores and members pair up");
@@ -386,6 +390,7 @@ public final class ZSet {
    * @return true if the member was new
    */
   public boolean add(String member, double score) {
+    Objects.requireNonNull(member, "member");
     return add(score, Bytes.utf8(member));
   }
 
@@ -433,6 +438,7 @@ public final class ZSet {
    * @return the new score
    */
   public double incrementBy(String member, double increment) {
+    Objects.requireNonNull(member, "member");
     return incrementBy(increment, Bytes.utf8(member));
   }
 
@@ -603,6 +609,7 @@ public final class ZSet {
    * @return true if it was present
    */
   public boolean remove(String member) {
+    Objects.requireNonNull(member, "member");
     return remove(Bytes.utf8(member));
   }
 
@@ -624,6 +631,7 @@ public final class ZSet {
    * @return the score, or empty if absent
    */
   public OptionalDouble score(String member) {
+    Objects.requireNonNull(member, "member");
     return score(Bytes.utf8(member));
   }
 
@@ -649,6 +657,7 @@ public final class ZSet {
    * @return one score per member, NaN where absent
    */
   public double[] multiScore(byte[][] members) {
+    Objects.requireNonNull(members, "members");
     double[] out = new double[members.length];
     for (int i = 0; i < members.length; i++) {
       out[i] = scoreOrNaN(members[i]);
@@ -701,6 +710,7 @@ public final class ZSet {
    * @return the rank, or empty if absent
    */
   public OptionalLong rank(String member) {
+    Objects.requireNonNull(member, "member");
     return rank(Bytes.utf8(member), false);
   }
 
@@ -713,6 +723,7 @@ public final class ZSet {
    * @return the count
    */
   public long count(ScoreRange range) {
+    Objects.requireNonNull(range, "range");
     return ZSetRanges.count(this, range);
   }
 
@@ -723,6 +734,7 @@ public final class ZSet {
    * @return the count
    */
   public long lexCount(LexRange range) {
+    Objects.requireNonNull(range, "range");
     return ZSetRanges.lexCount(this, range);
   }
 
@@ -749,6 +761,7 @@ public final class ZSet {
    * @return the entries in reply order
    */
   public List<Entry> rangeByScore(ScoreRange range, boolean reverse, long offset, long count) {
+    Objects.requireNonNull(range, "range");
     return ZSetRanges.byScore(this, range, reverse, offset, count);
   }
 
@@ -763,6 +776,7 @@ public final class ZSet {
    * @return the entries in reply order
    */
   public List<Entry> rangeByLex(LexRange range, boolean reverse, long offset, long count) {
+    Objects.requireNonNull(range, "range");
     return ZSetRanges.byLex(this, range, reverse, offset, count);
   }
 
@@ -807,6 +821,7 @@ public final class ZSet {
    * @return number removed
    */
   public long removeRangeByScore(ScoreRange range) {
+    Objects.requireNonNull(range, "range");
     return ZSetRanges.removeByScore(this, range);
   }
 
@@ -817,6 +832,7 @@ public final class ZSet {
    * @return number removed
    */
   public long removeRangeByLex(LexRange range) {
+    Objects.requireNonNull(range, "range");
     return ZSetRanges.removeByLex(this, range);
   }
 
@@ -863,6 +879,7 @@ public final class ZSet {
    * @throws IllegalArgumentException for a negative count no list can hold
    */
   public List<Entry> randomMembers(long count, RandomGenerator rnd) {
+    Objects.requireNonNull(rnd, "rnd");
     return ZSetRanges.random(this, count, rnd);
   }
 
@@ -994,6 +1011,8 @@ public final class ZSet {
       Aggregate aggregate,
       int maxCompactEntries,
       int maxCompactValue) {
+    Objects.requireNonNull(inputs, "inputs");
+    Objects.requireNonNull(aggregate, "aggregate");
     return ZSetAlgebra.union(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue))
         .compactIfFits();
   }
@@ -1010,6 +1029,8 @@ public final class ZSet {
    * @return the entries in reply order
    */
   public static List<Entry> unionEntries(List<ZSet> inputs, double[] weights, Aggregate aggregate) {
+    Objects.requireNonNull(inputs, "inputs");
+    Objects.requireNonNull(aggregate, "aggregate");
     return ZSetAlgebra.union(inputs, weights, aggregate, create(0, 0)).rangeByRank(0, -1, false);
   }
 
@@ -1029,6 +1050,8 @@ public final class ZSet {
       Aggregate aggregate,
       int maxCompactEntries,
       int maxCompactValue) {
+    Objects.requireNonNull(inputs, "inputs");
+    Objects.requireNonNull(aggregate, "aggregate");
     return ZSetAlgebra.inter(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue))
         .compactIfFits();
   }
@@ -1042,6 +1065,8 @@ public final class ZSet {
    * @return the entries in reply order
    */
   public static List<Entry> interEntries(List<ZSet> inputs, double[] weights, Aggregate aggregate) {
+    Objects.requireNonNull(inputs, "inputs");
+    Objects.requireNonNull(aggregate, "aggregate");
     return ZSetAlgebra.inter(inputs, weights, aggregate, create(0, 0)).rangeByRank(0, -1, false);
   }
 
@@ -1055,6 +1080,7 @@ public final class ZSet {
    * @return the new set
    */
   public static ZSet diff(List<ZSet> inputs, int maxCompactEntries, int maxCompactValue) {
+    Objects.requireNonNull(inputs, "inputs");
     return ZSetAlgebra.diff(inputs, create(maxCompactEntries, maxCompactValue)).compactIfFits();
   }
 
@@ -1065,6 +1091,7 @@ public final class ZSet {
    * @return the entries in reply order
    */
   public static List<Entry> diffEntries(List<ZSet> inputs) {
+    Objects.requireNonNull(inputs, "inputs");
     return ZSetAlgebra.diff(inputs, create(0, 0)).rangeByRank(0, -1, false);
   }
 

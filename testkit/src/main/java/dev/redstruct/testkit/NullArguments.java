@@ -36,6 +36,7 @@ public final class NullArguments {
   private final Class<?> type;
   private final Map<Class<?>, Supplier<?>> samples = new HashMap<>();
   private final Set<String> skipped = new HashSet<>();
+  private final Set<String> nullable = new HashSet<>();
   private Supplier<?> receiver;
   private Function<Object, ?> snapshot = Objects::toString;
 
@@ -94,7 +95,19 @@ public final class NullArguments {
   }
 
   /**
-   * Runs the check.
+   * Leaves out every parameter of this name (one that accepts null by contract, as ZSet's {@code
+   * weights}).
+   *
+   * @param parameter the parameter name
+   * @return this
+   */
+  public NullArguments allowNull(String parameter) {
+    nullable.add(parameter);
+    return this;
+  }
+
+  /**
+   * Runs the check; a failure lists every (member, parameter) pair that failed.
    *
    * @return the number of (member, parameter) pairs checked
    */
@@ -116,17 +129,25 @@ public final class NullArguments {
       }
     }
     int checked = 0;
+    List<String> failures = new ArrayList<>();
     for (Executable e : members) {
       if (skipped.contains(signature(e))) {
         continue;
       }
       Parameter[] ps = e.getParameters();
       for (int i = 0; i < ps.length; i++) {
-        if (!ps[i].getType().isPrimitive()) {
-          checkOne(e, i);
+        if (!ps[i].getType().isPrimitive() && !nullable.contains(ps[i].getName())) {
+          try {
+            checkOne(e, i);
+          } catch (AssertionError failure) {
+            failures.add(failure.getMessage());
+          }
           checked++;
         }
       }
+    }
+    if (!failures.isEmpty()) {
+      fail(failures.size() + " of " + checked + " checks failed:\n" + String.join("\n", failures));
     }
     return checked;
   }
