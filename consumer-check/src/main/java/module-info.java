@@ -10,4 +10,5 @@ module dev.redstruct.consumercheck {
   requires dev.redstruct.ziplist;
   requires dev.redstruct.listpack;
   requires dev.redstruct.skiplist;
+  requires dev.redstruct.geohash;
 }

@@ -4,6 +4,7 @@ import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.dict.Dict;
+import dev.redstruct.geohash.GeoSet;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.listpack.ListPack;
 import dev.redstruct.skiplist.ZSet;
@@ -64,6 +65,10 @@ public final class ConsumerCheck {
     zset.add("alice", 3.0);
     zset.add("bob", 1.0);
     checks += expect(zset.score("alice").orElse(0) == 3.0, "ZSet.score");
+
+    GeoSet places = GeoSet.create();
+    places.add("Palermo", 13.361389, 38.115556);
+    checks += expect(places.position("Palermo").isPresent(), "GeoSet.position");
 
     System.out.println("consumer check on the " + where + ": " + checks + " checks agree");
   }

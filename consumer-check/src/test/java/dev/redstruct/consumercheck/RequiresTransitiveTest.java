@@ -36,6 +36,7 @@ class RequiresTransitiveTest {
     "dev.redstruct.ziplist, dev.redstruct.ziplist.ZipList.create().asList(Codec.utf8())",
     "dev.redstruct.listpack, dev.redstruct.listpack.ListPack.create().asList(Codec.utf8())",
     "dev.redstruct.skiplist, dev.redstruct.skiplist.ZSet.create()",
+    "dev.redstruct.geohash, dev.redstruct.geohash.GeoSet.create()",
   })
   void aModuleRequiringOnlyThisOneCanUseCoreTypes(String module, String use) throws IOException {
     Path src = dir.resolve("src");
