@@ -2,7 +2,11 @@ package dev.redstruct.core;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
@@ -198,6 +202,29 @@ public final class Bytes {
       out[2 * i + 1] = HEX_DIGITS[b[i] & 0xf];
     }
     return new String(out);
+  }
+
+  /**
+   * Renders a byte string for people: its text when the bytes are valid UTF-8, else {@code 0x}
+   * followed by lower-case hex ({@code "apple"}, {@code "0xff00"}). Meant for {@code toString} of
+   * values holding byte strings; not a round-trip format (the text {@code "0x00"} and the byte 0
+   * read alike).
+   *
+   * @param b the bytes
+   * @return the text or the prefixed hex
+   */
+  public static String readable(byte[] b) {
+    Objects.requireNonNull(b, "b");
+    CharsetDecoder decoder =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    try {
+      return decoder.decode(ByteBuffer.wrap(b)).toString();
+    } catch (CharacterCodingException e) {
+      return "0x" + hex(b);
+    }
   }
 
   /**

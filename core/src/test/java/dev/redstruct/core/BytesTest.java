@@ -92,4 +92,14 @@ class BytesTest {
     assertThrows(IllegalArgumentException.class, () -> Bytes.fromHex("0g"));
     assertThrows(IllegalArgumentException.class, () -> Bytes.fromHex("abc"));
   }
+
+  @Test
+  void readableIsTextForUtf8ElseHex() {
+    assertEquals("apple", Bytes.readable(Bytes.utf8("apple")));
+    assertEquals("été", Bytes.readable(Bytes.utf8("été")));
+    assertEquals("", Bytes.readable(new byte[0]));
+    assertEquals("0xff00", Bytes.readable(new byte[] {(byte) 0xff, 0}));
+    assertEquals("0xc3", Bytes.readable(new byte[] {(byte) 0xc3})); // truncated 2-byte sequence
+    assertThrows(NullPointerException.class, () -> Bytes.readable(null));
+  }
 }

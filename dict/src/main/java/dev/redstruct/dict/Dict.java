@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
 /**
@@ -59,8 +59,10 @@ import java.util.random.RandomGenerator;
  * #setResizeAllowed} is per dict. A segment that was never written counts as one empty bucket visit
  * during rehashing, so the rehash index may jump over it.
  *
- * <p><b>Thread safety.</b> None: not safe for concurrent use without external synchronization,
- * including concurrent reads, because reads perform rehash steps.
+ * <p><b>Thread safety.</b> Not thread-safe: concurrent use needs external synchronization,
+ * including concurrent reads, because reads perform rehash steps. A dict has no state shared with
+ * other instances (each {@code forStrings}/{@code forBytes} dict has its own SipHash key), so two
+ * threads using two dicts never interfere.
  *
  * @param <K> the key type
  * @param <V> the value type
@@ -194,9 +196,11 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   /**
    * Creates an empty dict of byte-string keys compared by content and hashed with SipHash-1-2 under
    * a random key ({@link Hasher#sipHashBytes()}). Key arrays must not be modified while in the
-   * dict. Because keys are compared by content, not {@code byte[].equals}, such a dict does not
-   * obey the general {@code Map} contract for {@code equals}/{@code hashCode} with other maps (as a
-   * {@code TreeMap} whose comparator is inconsistent with equals).
+   * dict. Two such dicts holding the same contents are {@link #equals} and have the same {@link
+   * #hashCode} (a byte array counts by content there, as {@code Arrays.hashCode}); {@link
+   * #toString} shows keys as text when they are UTF-8. A map that compares {@code byte[]} keys by
+   * identity ({@code HashMap<byte[], V>}) is equal to such a dict only when it holds the very same
+   * arrays, as a {@code TreeMap} whose comparator disagrees with equals.
    *
    * @param <V> the value type
    * @return a new empty dict
@@ -521,7 +525,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   public boolean containsValue(Object value) {
     Objects.requireNonNull(value, "value");
     for (Node<K, V> e : DictViews.allNodes(this)) {
-      if (value.equals(e.value)) {
+      if (Node.contentEquals(value, e.value)) {
         return true;
       }
     }
@@ -544,6 +548,87 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   public Set<Map.Entry<K, V>> entrySet() {
     Set<Map.Entry<K, V>> s = entrySet;
     return s != null ? s : (entrySet = new DictViews.EntrySet<>(this));
+  }
+
+  /**
+   * Compares with another map as {@link Map#equals} does, except that byte-array values (and, in a
+   * dict whose hasher compares keys by content, byte-array keys) compare by content, so two {@link
+   * #forBytes()} dicts holding the same keys and values are equal.
+   *
+   * @param o the object to compare with
+   * @return whether {@code o} is a map with the same mappings
+   */
+  @Override
+  public boolean equals(Object o) {
+    if (o == this) {
+      return true;
+    }
+    if (!(o instanceof Map<?, ?> m) || m.size() != size()) {
+      return false;
+    }
+    try {
+      for (Node<K, V> e : DictViews.allNodes(this)) {
+        Object v = m.get(e.key);
+        if (v == null || !Node.contentEquals(e.value, v)) {
+          return false;
+        }
+      }
+    } catch (ClassCastException | NullPointerException unused) {
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * The sum of the entries' hashes, as {@link Map#hashCode}, where an entry hashes as {@code
+   * hash(key) ^ hash(value)} and a byte array hashes by content ({@link
+   * java.util.Arrays#hashCode(byte[])}): equal {@link #forBytes()} dicts have equal hash codes.
+   * O(buckets + size).
+   *
+   * @return the hash code
+   */
+  @Override
+  public int hashCode() {
+    int h = 0;
+    for (Node<K, V> e : DictViews.allNodes(this)) {
+      h += e.hashCode();
+    }
+    return h;
+  }
+
+  /**
+   * Returns {@code {k1=v1, k2=v2}} as {@link java.util.AbstractMap#toString} does, with byte arrays
+   * shown as text when they are valid UTF-8, else as {@code 0x}-prefixed hex; beyond {@value
+   * #TO_STRING_ENTRIES} entries, only the first ones and the size: {@code {a=1, b=2, … (1000000
+   * entries)}}.
+   *
+   * @return the text
+   */
+  @Override
+  public String toString() {
+    return bounded(this, false);
+  }
+
+  /** Entries shown by {@link #toString()} before it gives only the size. */
+  static final int TO_STRING_ENTRIES = 10;
+
+  static String bounded(Dict<?, ?> d, boolean keysOnly) {
+    StringBuilder sb = new StringBuilder(keysOnly ? "[" : "{");
+    int shown = 0;
+    for (Node<?, ?> e : DictViews.allNodes(d)) {
+      if (shown == TO_STRING_ENTRIES) {
+        sb.append(", … (").append(d.size()).append(" entries)");
+        break;
+      }
+      if (shown++ > 0) {
+        sb.append(", ");
+      }
+      sb.append(e.key == d ? "(this Map)" : Node.readable(e.key));
+      if (!keysOnly) {
+        sb.append('=').append(e.value == d ? "(this Map)" : Node.readable(e.value));
+      }
+    }
+    return sb.append(keysOnly ? ']' : '}').toString();
   }
 
   // ------------------------------------------------------------------ resizing and rehashing
@@ -600,7 +685,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * @return the number of steps requested, a multiple of 100 (0 if nothing to do)
    */
   public int rehashFor(Duration budget) {
-    long nanos = budget.toNanos();
+    long nanos = Objects.requireNonNull(budget, "budget").toNanos();
     if (pauseRehash > 0) {
       return 0;
     }
@@ -807,26 +892,37 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   // ------------------------------------------------------------------ scan and sampling
 
   /**
-   * Visits the entries of one cursor position and returns the next cursor; start with 0, and the
-   * scan is complete when 0 is returned. Redis: dictScan, src/dict.c.
+   * One SCAN call: visits entries from {@code cursor} on and returns the next cursor; start with 0,
+   * and the scan is complete when 0 is returned. Like Redis's {@code SCAN cursor COUNT count}, a
+   * call takes reverse-binary cursor steps (Redis: dictScan, src/dict.c) until at least {@code
+   * count} entries are visited, the cursor returns to 0, or {@code 10 * count} more steps found too
+   * few (Redis: scanGenericCommand, src/db.c). {@code count} is a hint: a step visits whole
+   * buckets, so a call may visit more entries, or none.
    *
    * <p><b>Guarantee:</b> every entry present from the start to the end of a full scan (cursor 0
    * back to 0) is visited at least once, however the table grows or shrinks between calls. An entry
    * may be visited more than once (notably after a shrink); entries added or removed during the
-   * scan may or may not be visited. A call visits whole buckets (and, during a rehash, every bucket
-   * of the larger table that the smaller table's bucket expands to), so it may visit many entries
-   * or none. The cursor is a plain value: store it, resume later. Any long is accepted; a cursor
-   * that did not come from this dict voids the guarantee but is harmless.
+   * scan may or may not be visited. The cursor is a plain value: store it, resume later. Any long
+   * is accepted; a cursor that did not come from this dict voids the guarantee but is harmless.
    *
-   * <p>The visitor may read the dict (rehashing is paused during the call) but must not modify it.
+   * <p>The visitor receives live entries ({@code setValue} writes through) and may read the dict
+   * (rehashing is paused during the call) but must not modify its keys. {@code DictSet} and {@code
+   * ZSet} scan with the same shape.
    *
    * @param cursor 0 to start, else a value returned by the previous call
-   * @param visitor receives each visited key and value
+   * @param count how many entries the call should try to visit, at least 1 (Redis's default is 10)
+   * @param visitor receives each visited entry
    * @return the next cursor, 0 when the scan is complete
-   * @throws java.util.ConcurrentModificationException if the visitor modifies the dict
+   * @throws IllegalArgumentException if {@code count < 1}
+   * @throws java.util.ConcurrentModificationException if the visitor adds or removes keys
    */
-  public long scan(long cursor, BiConsumer<? super K, ? super V> visitor) {
-    return DictScan.scan(this, cursor, visitor);
+  public long scan(long cursor, int count, Consumer<? super Map.Entry<K, V>> visitor) {
+    return DictScan.scan(this, cursor, count, 10L * count, visitor);
+  }
+
+  /** Exactly one reverse-binary step (Redis's dictScan itself), whatever it visits. */
+  long scanStep(long cursor, Consumer<? super Map.Entry<K, V>> visitor) {
+    return DictScan.scan(this, cursor, 1, 0, visitor);
   }
 
   /**

@@ -1,8 +1,9 @@
 package dev.redstruct.dict;
 
 import java.util.ConcurrentModificationException;
+import java.util.Map;
 import java.util.Objects;
-import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * Redis's stateless reverse-binary cursor walk over a {@link Dict}. Redis: dictScan, src/dict.c.
@@ -29,29 +30,45 @@ import java.util.function.BiConsumer;
 final class DictScan {
   private DictScan() {}
 
-  static <K, V> long scan(Dict<K, V> d, long v, BiConsumer<? super K, ? super V> visitor) {
+  /**
+   * Redis's SCAN loop (scanGenericCommand, src/db.c) over dictScan steps: step until {@code count}
+   * entries are visited, the cursor returns to 0, or {@code 10 * count} further steps are spent.
+   * The tables cannot change shape during the call: rehashing is paused and a modifying visitor
+   * fails. {@code budget} is the number of steps allowed after the first ({@code 10 * count} for
+   * SCAN, 0 for a single dictScan step).
+   */
+  static <K, V> long scan(
+      Dict<K, V> d, long v, int count, long budget, Consumer<? super Map.Entry<K, V>> visitor) {
     Objects.requireNonNull(visitor, "visitor");
+    if (count < 1) {
+      throw new IllegalArgumentException("count must be at least 1: " + count);
+    }
     if (d.size() == 0) {
       return 0;
     }
     d.pauseRehash++;
     try {
       int mod = d.modCount;
-      if (d.rehashIdx < 0) {
-        long m0 = d.mask0;
-        emit(d, d.t0, (int) (v & m0), visitor, mod);
-        return next(v, m0);
-      }
-      boolean firstSmaller = d.exp0 <= d.exp1;
-      Node<K, V>[][] small = firstSmaller ? d.t0 : d.t1;
-      Node<K, V>[][] big = firstSmaller ? d.t1 : d.t0;
-      long m0 = firstSmaller ? d.mask0 : d.mask1;
-      long m1 = firstSmaller ? d.mask1 : d.mask0;
-      emit(d, small, (int) (v & m0), visitor, mod);
+      int seen = 0;
       do {
-        emit(d, big, (int) (v & m1), visitor, mod);
-        v = next(v, m1);
-      } while ((v & (m0 ^ m1)) != 0);
+        if (d.rehashIdx < 0) {
+          long m0 = d.mask0;
+          seen += emit(d, d.t0, (int) (v & m0), visitor, mod);
+          v = next(v, m0);
+          continue;
+        }
+        // Redis: dictScan with two tables, the smaller one's bucket then all its expansions.
+        boolean firstSmaller = d.exp0 <= d.exp1;
+        Node<K, V>[][] small = firstSmaller ? d.t0 : d.t1;
+        Node<K, V>[][] big = firstSmaller ? d.t1 : d.t0;
+        long m0 = firstSmaller ? d.mask0 : d.mask1;
+        long m1 = firstSmaller ? d.mask1 : d.mask0;
+        seen += emit(d, small, (int) (v & m0), visitor, mod);
+        do {
+          seen += emit(d, big, (int) (v & m1), visitor, mod);
+          v = next(v, m1);
+        } while ((v & (m0 ^ m1)) != 0);
+      } while (v != 0 && budget-- > 0 && seen < count);
       return v;
     } finally {
       d.pauseRehash--;
@@ -66,16 +83,20 @@ final class DictScan {
     return Long.reverse(v);
   }
 
-  private static <K, V> void emit(
-      Dict<K, V> d, Node<K, V>[][] dir, int b, BiConsumer<? super K, ? super V> visitor, int mod) {
+  /** Hands out bucket {@code b}'s chain; returns how many entries it held. */
+  private static <K, V> int emit(
+      Dict<K, V> d, Node<K, V>[][] dir, int b, Consumer<? super Map.Entry<K, V>> visitor, int mod) {
+    int n = 0;
     Node<K, V> e = Buckets.get(dir, b);
     while (e != null) {
       Node<K, V> next = e.next; // the visitor may not modify, but read before handing out
-      visitor.accept(e.key, e.value);
+      visitor.accept(e);
+      n++;
       if (d.modCount != mod) {
         throw new ConcurrentModificationException("scan visitor modified the dict");
       }
       e = next;
     }
+    return n;
   }
 }

@@ -13,7 +13,10 @@ import java.util.random.RandomGenerator;
  * A {@link java.util.Set} on Redis's dict: a {@link Dict} whose values are absent, as Redis stores
  * the members of a hashtable-encoded set (src/t_set.c). All the contract of {@link Dict} applies:
  * progressive rehashing with no stalls, the {@link #scan} guarantee, fail-fast iterators with
- * {@code remove}, non-null elements ({@link NullPointerException}), not thread-safe.
+ * {@code remove}, non-null elements ({@link NullPointerException}).
+ *
+ * <p><b>Thread safety.</b> Not thread-safe, as {@link Dict} (reads perform rehash steps); no state
+ * is shared between instances.
  *
  * @param <E> the element type
  */
@@ -79,20 +82,20 @@ public final class DictSet<E> extends AbstractSet<E> {
   }
 
   @Override
-  public boolean contains(Object o) {
-    return dict.containsKey(o);
+  public boolean contains(Object element) {
+    return dict.containsKey(Objects.requireNonNull(element, "element"));
   }
 
   /** Redis: dictAdd. */
   @Override
-  public boolean add(E e) {
-    return dict.put(e, Boolean.TRUE) == null;
+  public boolean add(E element) {
+    return dict.put(Objects.requireNonNull(element, "element"), Boolean.TRUE) == null;
   }
 
   /** Redis: dictDelete (then the shrink check, see {@link Dict#remove}). */
   @Override
-  public boolean remove(Object o) {
-    return dict.remove(o) != null;
+  public boolean remove(Object element) {
+    return dict.remove(Objects.requireNonNull(element, "element")) != null;
   }
 
   @Override
@@ -106,15 +109,45 @@ public final class DictSet<E> extends AbstractSet<E> {
   }
 
   /**
-   * One step of a reverse-binary cursor walk; see {@link Dict#scan} for the guarantee.
+   * One SCAN call, as {@link Dict#scan(long, int, Consumer)} (Redis: {@code SSCAN key cursor COUNT
+   * count} on a hashtable set): visits elements from {@code cursor} on until about {@code count}
+   * are visited, and returns the next cursor, 0 when the scan is complete.
    *
    * @param cursor 0 to start, else the value returned by the previous call
-   * @param visitor receives each visited element
+   * @param count how many elements the call should try to visit, at least 1 (a hint)
+   * @param visitor receives each visited element; must not modify the set
    * @return the next cursor, 0 when the scan is complete
+   * @throws IllegalArgumentException if {@code count < 1}
+   * @throws java.util.ConcurrentModificationException if the visitor adds or removes elements
    */
-  public long scan(long cursor, Consumer<? super E> visitor) {
+  public long scan(long cursor, int count, Consumer<? super E> visitor) {
     Objects.requireNonNull(visitor, "visitor");
-    return dict.scan(cursor, (k, v) -> visitor.accept(k));
+    return dict.scan(cursor, count, e -> visitor.accept(e.getKey()));
+  }
+
+  /**
+   * The sum of the elements' hashes, as {@link java.util.Set#hashCode}, with a byte array hashing
+   * by content ({@link java.util.Arrays#hashCode(byte[])}): equal {@link #forBytes()} sets have
+   * equal hash codes. ({@code equals} is {@code AbstractSet}'s, which asks this set whether it
+   * contains the other's elements, so byte arrays already compare by content there.)
+   *
+   * @return the hash code
+   */
+  @Override
+  public int hashCode() {
+    return dict.keySet().hashCode();
+  }
+
+  /**
+   * Returns {@code [a, b]} as {@link java.util.AbstractCollection#toString} does, with byte arrays
+   * shown as text when they are valid UTF-8, else as {@code 0x}-prefixed hex; beyond 10 elements
+   * only the first ones and the size: {@code [a, b, … (1000000 entries)]}.
+   *
+   * @return the text
+   */
+  @Override
+  public String toString() {
+    return Dict.bounded(dict, true);
   }
 
   /**
@@ -167,7 +200,7 @@ public final class DictSet<E> extends AbstractSet<E> {
    * @return the number of steps requested
    */
   public int rehashFor(Duration budget) {
-    return dict.rehashFor(budget);
+    return dict.rehashFor(Objects.requireNonNull(budget, "budget"));
   }
 
   /**

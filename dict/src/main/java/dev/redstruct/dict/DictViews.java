@@ -181,6 +181,21 @@ final class DictViews {
     public void clear() {
       d.clear();
     }
+
+    /** The sum of the keys' hashes, a byte array hashing as {@code Arrays.hashCode}. */
+    @Override
+    public int hashCode() {
+      int h = 0;
+      for (Node<K, V> e : allNodes(d)) {
+        h += Node.contentHash(e.key);
+      }
+      return h;
+    }
+
+    @Override
+    public String toString() {
+      return Dict.bounded(d, true);
+    }
   }
 
   static final class Values<K, V> extends AbstractCollection<V> {
@@ -244,7 +259,7 @@ final class DictViews {
         return false;
       }
       Node<K, V> n = d.find(e.getKey());
-      return n != null && n.value.equals(e.getValue());
+      return n != null && Node.contentEquals(n.value, e.getValue());
     }
 
     @Override

@@ -24,6 +24,9 @@ import java.util.Arrays;
  * <p>Implementations must be stateless or immutable, and must not throw for non-null keys of the
  * dict's key type; a dict calls them with non-null keys only.
  *
+ * <p><b>Thread safety.</b> The built-in hashers are immutable and thread-safe; a custom one must be
+ * too if several dicts share it across threads.
+ *
  * @param <K> the key type
  */
 public interface Hasher<K> {

@@ -1,5 +1,7 @@
 package dev.redstruct.dict;
 
+import dev.redstruct.core.Bytes;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 
@@ -39,18 +41,43 @@ final class Node<K, V> implements Map.Entry<K, V> {
     return old;
   }
 
+  /** As {@code Map.Entry}'s contract, with byte arrays compared and hashed by content. */
   @Override
   public boolean equals(Object o) {
-    return o instanceof Map.Entry<?, ?> e && key.equals(e.getKey()) && value.equals(e.getValue());
+    return o instanceof Map.Entry<?, ?> e
+        && contentEquals(key, e.getKey())
+        && contentEquals(value, e.getValue());
   }
 
+  /** {@code hash(key) ^ hash(value)}, where a byte array hashes as {@code Arrays.hashCode}. */
   @Override
   public int hashCode() {
-    return key.hashCode() ^ value.hashCode();
+    return contentHash(key) ^ contentHash(value);
   }
 
   @Override
   public String toString() {
-    return key + "=" + value;
+    return readable(key) + "=" + readable(value);
+  }
+
+  /*
+   * byte[] keys and values (Dict.forBytes, a set's or hash's byte strings) have identity equals and
+   * hashCode; the Map/Set faces use these instead, so two equal dicts hash alike. Off the hot paths:
+   * get/put/remove compare keys through the Hasher.
+   */
+
+  static int contentHash(Object o) {
+    return o instanceof byte[] b ? Arrays.hashCode(b) : o.hashCode();
+  }
+
+  static boolean contentEquals(Object a, Object b) {
+    if (a instanceof byte[] x) {
+      return b instanceof byte[] y && Arrays.equals(x, y);
+    }
+    return a.equals(b);
+  }
+
+  static String readable(Object o) {
+    return o instanceof byte[] b ? Bytes.readable(b) : String.valueOf(o);
   }
 }

@@ -120,7 +120,7 @@ class DictModelTest {
   private static void partialScan(Dict<Long, Integer> d, SplittableRandom r) {
     long c = r.nextInt(4) == 0 ? r.nextLong() : 0;
     for (int i = r.nextInt(8); i >= 0; i--) {
-      c = d.scan(c, (k, v) -> assertEquals(v, d.get(k)));
+      c = d.scan(c, 1, e -> assertEquals(e.getValue(), d.get(e.getKey())));
     }
   }
 

@@ -15,21 +15,29 @@ import org.junit.jupiter.api.Test;
 /**
  * The SCAN guarantee (src/dict.c, dictScan; fact sheet §2.2): a full scan visits every entry
  * present from its start to its end, however the table grows or shrinks between calls, and never
- * visits a key that was never present.
+ * visits a key that was never present; with single steps and with SCAN's COUNT hint.
  */
 class DictScanPropertiesTest {
   @Test
   void everyKeyPresentThroughoutIsVisited() {
     qt().withExamples(50)
         .forAll(longs().all(), integers().between(0, 300))
-        .checkAssert((seed, stable) -> scanWithChurn(seed, stable));
+        .checkAssert((seed, stable) -> scanWithChurn(seed, stable, 0));
+  }
+
+  /** The same with SCAN calls of a COUNT hint (1 to 20), which take several steps each. */
+  @Test
+  void everyKeyPresentThroughoutIsVisitedWithCount() {
+    qt().withExamples(50)
+        .forAll(longs().all(), integers().between(0, 300), integers().between(1, 20))
+        .checkAssert((seed, stable, count) -> scanWithChurn(seed, stable, count));
   }
 
   /**
    * Keys below {@code stable} stay in the dict for the whole scan; other keys come and go in bursts
    * large enough to force grows and shrinks between (and during rehashes across) calls.
    */
-  static int[] scanWithChurn(long seed, int stable) {
+  static int[] scanWithChurn(long seed, int stable, int count) {
     SplittableRandom r = new SplittableRandom(seed);
     Dict<Integer, Integer> d = r.nextBoolean() ? Dict.create() : Dict.create(DictTest.IDENTITY);
     Set<Integer> ever = new HashSet<>();
@@ -45,7 +53,11 @@ class DictScanPropertiesTest {
     int grows = 0;
     int shrinks = 0;
     do {
-      cursor = d.scan(cursor, (k, v) -> visited.add(k));
+      // count 0: single dictScan steps (the most churn between them); else SCAN with a COUNT
+      cursor =
+          count == 0
+              ? d.scanStep(cursor, e -> visited.add(e.getKey()))
+              : d.scan(cursor, count, e -> visited.add(e.getKey()));
       int before = d.isRehashing() ? -1 : d.exp0;
       switch (r.nextInt(16)) {
         case 0 -> { // burst of inserts: forces a grow
@@ -97,7 +109,7 @@ class DictScanPropertiesTest {
     int grows = 0;
     int shrinks = 0;
     for (long seed = 1; seed <= 20; seed++) {
-      int[] gs = scanWithChurn(seed, 40);
+      int[] gs = scanWithChurn(seed, 40, 0);
       grows += gs[0];
       shrinks += gs[1];
     }

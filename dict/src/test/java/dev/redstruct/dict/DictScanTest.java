@@ -78,7 +78,7 @@ class DictScanTest {
     for (int i = 0; i < cursors.length; i++) {
       long c = cursors[i];
       Set<Integer> seen = new HashSet<>();
-      long next = d.scan(c, (k, v) -> seen.add(k));
+      long next = d.scan(c, 1, e -> seen.add(e.getKey()));
       // S[c] holds key c; B[c] holds keys 16 + c; B[c + 8] holds keys 8 + c
       assertEquals(Set.of((int) c, (int) c + 16, (int) c + 8), seen, "cursor " + c);
       assertEquals(i + 1 < cursors.length ? cursors[i + 1] : 0, next);
@@ -91,7 +91,7 @@ class DictScanTest {
   void rehashing8To32VisitsFourExpansions() {
     Dict<Integer, Integer> d = frozenGrow(32);
     Set<Integer> seen = new HashSet<>();
-    long next = d.scan(0, (k, v) -> seen.add(k));
+    long next = d.scan(0, 1, e -> seen.add(e.getKey()));
     assertEquals(4, next);
     // S[0] = {0}; B[0], B[16], B[8], B[24] = {32}, {16}, {8}, {24}
     assertEquals(Set.of(0, 32, 16, 8, 24), seen);
@@ -109,7 +109,7 @@ class DictScanTest {
     long c = 2; // as if buckets 0 and 4 of a size-8 table were done
     do {
       cursors.add(c);
-      c = d.scan(c, (k, v) -> {});
+      c = d.scan(c, 1, e -> {});
     } while (c != 0);
     assertEquals(List.of(2L, 10L, 6L, 14L, 1L, 9L, 5L, 13L, 3L, 11L, 7L, 15L), cursors);
   }
@@ -126,7 +126,7 @@ class DictScanTest {
     long c = 12;
     do {
       cursors.add(c);
-      c = d.scan(c, (k, v) -> {});
+      c = d.scan(c, 1, e -> {});
     } while (c != 0);
     assertEquals(List.of(12L, 2L, 6L, 1L, 5L, 3L, 7L), cursors);
   }
@@ -134,7 +134,7 @@ class DictScanTest {
   @Test
   void emptyDictReturnsZeroAtOnce() {
     Dict<Integer, Integer> d = Dict.create();
-    assertEquals(0, d.scan(12345, (k, v) -> {}));
+    assertEquals(0, d.scan(12345, 1, e -> {}));
   }
 
   @Test
@@ -143,10 +143,66 @@ class DictScanTest {
     for (int i = 0; i < 10; i++) {
       d.put(i, i);
     }
-    long c = d.scan(0, (k, v) -> assertEquals(v, d.get(k)));
+    long c = d.scan(0, 1, e -> assertEquals(e.getValue(), d.get(e.getKey())));
     assertEquals(0, d.pauseRehash);
-    assertThrows(ConcurrentModificationException.class, () -> d.scan(c, (k, v) -> d.remove(k)));
+    assertThrows(
+        ConcurrentModificationException.class, () -> d.scan(c, 1, e -> d.remove(e.getKey())));
     assertEquals(0, d.pauseRehash, "pause released after a failing visitor");
     assertFalse(d.isEmpty());
+  }
+
+  /** A 16-bucket identity-hashed dict holding the given keys (each in bucket {@code key}). */
+  private static Dict<Integer, Integer> sparse16(int... keys) {
+    Dict<Integer, Integer> d = Dict.create(DictTest.IDENTITY);
+    d.expand(16);
+    for (int k : keys) {
+      d.put(k, k);
+    }
+    return d;
+  }
+
+  /**
+   * The COUNT hint as Redis's scanGenericCommand (src/db.c) applies it: steps until {@code count}
+   * entries are seen, the cursor returns to 0, or the budget of {@code 10 * count} further steps
+   * ({@code maxiterations--} after the first) is spent. Cursor order 0,8,4,12,2,10,6,14,1,9,5,13,
+   * 3,11,7,15 as above.
+   */
+  @Test
+  void countStepsUntilEnoughEntriesOrBudgetSpent() {
+    Dict<Integer, Integer> d = sparse16(0, 1);
+    List<Integer> seen = new ArrayList<>();
+    assertEquals(8, d.scan(0, 1, e -> seen.add(e.getKey()))); // bucket 0 holds one: enough
+    assertEquals(9, d.scan(8, 1, e -> seen.add(e.getKey()))); // 7 empty buckets, then key 1
+    assertEquals(List.of(0, 1), seen);
+    seen.clear();
+    assertEquals(9, d.scan(0, 2, e -> seen.add(e.getKey()))); // both in one call
+    assertEquals(List.of(0, 1), seen);
+
+    Dict<Integer, Integer> far = sparse16(0, 15);
+    seen.clear();
+    // from 8: the first step and 10 more (8,4,12,2,10,6,14,1,9,5,13) find nothing; next is 3
+    assertEquals(3, far.scan(8, 1, e -> seen.add(e.getKey())));
+    assertEquals(List.of(), seen);
+    assertEquals(0, far.scan(3, 1, e -> seen.add(e.getKey()))); // 3,11,7,15
+    assertEquals(List.of(15), seen);
+    // a large count runs to the end of the cursor sequence
+    seen.clear();
+    assertEquals(0, far.scan(0, 100, e -> seen.add(e.getKey())));
+    assertEquals(List.of(0, 15), seen);
+  }
+
+  @Test
+  void countBelowOneAndNullVisitorAreRejected() {
+    Dict<Integer, Integer> d = sparse16(0);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> d.scan(0, 0, x -> {}));
+    assertTrue(e.getMessage().contains("0"), e.getMessage());
+    NullPointerException npe = assertThrows(NullPointerException.class, () -> d.scan(0, 1, null));
+    assertEquals("visitor", npe.getMessage());
+    DictSet<Integer> s = DictSet.create();
+    s.add(1);
+    assertThrows(IllegalArgumentException.class, () -> s.scan(0, -1, x -> {}));
+    assertEquals(
+        "visitor", assertThrows(NullPointerException.class, () -> s.scan(0, 1, null)).getMessage());
   }
 }

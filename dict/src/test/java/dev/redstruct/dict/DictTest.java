@@ -356,7 +356,7 @@ class DictTest {
     Set<String> scanned = new HashSet<>();
     long c = 0;
     do {
-      c = s.scan(c, scanned::add);
+      c = s.scan(c, 10, scanned::add);
     } while (c != 0);
     assertEquals(s, scanned);
     assertTrue(s.remove("a"));

@@ -45,13 +45,16 @@ import java.util.random.RandomGenerator;
  *
  * <p><b>Limits and errors.</b> No listpack grows beyond 1 GiB (Redis's {@code lpSafeToAdd}): an
  * operation that would cross it throws {@link IllegalStateException} and changes nothing. Bad
- * indexes throw {@link IndexOutOfBoundsException}, {@code null} arguments {@link
- * NullPointerException}. Bytes from outside go through {@link #copyOf}, {@link #wrap} or {@link
- * #validate}, which make every check of Redis's {@code lpValidateIntegrity} with {@code deep} set
- * and throw {@link CorruptEncodingException} (with the offset and the reason) and nothing else; a
- * listpack that passed them is safe for every operation.
+ * indexes throw {@link IndexOutOfBoundsException}, {@code null} arguments a {@link
+ * NullPointerException} naming the parameter. Bytes from outside go through {@link #copyOf}, {@link
+ * #wrap} or {@link #validate}, which make every check of Redis's {@code lpValidateIntegrity} with
+ * {@code deep} set and throw {@link CorruptEncodingException} (with the offset and the reason) and
+ * nothing else; a listpack that passed them is safe for every operation.
  *
- * <p>Not thread-safe. Cursors and list views fail fast (best effort) after other changes.
+ * <p><b>Thread safety.</b> Not thread-safe: any concurrent use of one listpack, reads included,
+ * needs external synchronization. Cursors and list views fail fast (best effort) after other
+ * changes. Listpacks share no mutable state (no static or per-thread scratch), so two threads using
+ * two listpacks never interfere.
  */
 public final class ListPack {
   /* Implementation notes.
@@ -276,6 +279,7 @@ public final class ListPack {
    * @throws IllegalStateException if there is no pair
    */
   public int randomPair(RandomGenerator rnd) {
+    Objects.requireNonNull(rnd, "rnd");
     return ListPackReader.randomPair(pairs(), rnd);
   }
 
@@ -289,6 +293,7 @@ public final class ListPack {
    * @throws IllegalStateException if there is no pair
    */
   public int[] randomPairs(int count, RandomGenerator rnd) {
+    Objects.requireNonNull(rnd, "rnd");
     if (count < 0) {
       throw new IllegalArgumentException("count must be >= 0: " + count);
     }
@@ -304,6 +309,7 @@ public final class ListPack {
    * @return min(count, pairs) ascending even indexes
    */
   public int[] randomPairsUnique(int count, RandomGenerator rnd) {
+    Objects.requireNonNull(rnd, "rnd");
     if (count < 0) {
       throw new IllegalArgumentException("count must be >= 0: " + count);
     }
@@ -475,7 +481,8 @@ public final class ListPack {
   /**
    * Receives the elements of a {@link ListPack#forEach} walk in place, without allocation: a string
    * element as a range of the listpack's array (valid only during the call; do not keep or change
-   * it), an integer element as its value.
+   * it), an integer element as its value. The walk calls it on the caller's thread, one element at
+   * a time.
    */
   public interface ElementConsumer {
     /**

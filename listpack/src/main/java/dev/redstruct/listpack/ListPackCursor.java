@@ -18,7 +18,8 @@ import java.util.Objects;
  * #next()} and {@link #previous()} return {@code false} when they run off an end. Each step is O(1)
  * and allocates nothing. A change to the listpack other than through this cursor makes the next
  * call throw {@link ConcurrentModificationException}. Accessors throw {@link
- * NoSuchElementException} when the cursor is not on an element. Not thread-safe.
+ * NoSuchElementException} when the cursor is not on an element. Not thread-safe, like its listpack:
+ * use a cursor on the thread that uses the listpack.
  */
 public final class ListPackCursor {
   /* Implementation notes.
@@ -198,6 +199,7 @@ public final class ListPackCursor {
    * @return the number of bytes copied
    */
   public int copyTo(byte[] dst, int off) {
+    Objects.requireNonNull(dst, "dst");
     ListPackFormat.Element c = current();
     if (c.isInteger) {
       return RedisNumbers.ll2string(c.value, dst, off);
@@ -223,6 +225,7 @@ public final class ListPackCursor {
    * @return {@code true} if equal
    */
   public boolean contentEquals(byte[] value) {
+    Objects.requireNonNull(value, "value");
     return current().contentEquals(lp.buf, value, 0, value.length);
   }
 

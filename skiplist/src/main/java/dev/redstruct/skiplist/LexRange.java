@@ -1,11 +1,12 @@
 package dev.redstruct.skiplist;
 
 import dev.redstruct.core.Bytes;
+import java.util.Objects;
 
 /**
  * A member interval for {@code ZRANGEBYLEX}-style queries: Redis's {@code zlexrangespec}. Each end
  * is a string bound (inclusive or exclusive) or an infinity ({@code -} below every string, {@code
- * +} above every string). Immutable; bounds are copied.
+ * +} above every string). Immutable (bounds are copied in and out), so thread-safe.
  */
 public final class LexRange {
   // Infinity sentinels compared by identity, as Redis's shared.minstring / shared.maxstring.
@@ -46,6 +47,8 @@ public final class LexRange {
    * @throws ZSetException with {@code ERR min or max not valid string range item}
    */
   public static LexRange parse(byte[] min, byte[] max) {
+    Objects.requireNonNull(min, "min");
+    Objects.requireNonNull(max, "max");
     byte[] lo = item(min);
     byte[] hi = item(max);
     return new LexRange(lo, min[0] != '[', hi, max[0] != '[');
@@ -116,6 +119,7 @@ public final class LexRange {
    * @return whether it is inside
    */
   public boolean contains(byte[] member) {
+    Objects.requireNonNull(member, "member");
     return gteMin(member) && lteMax(member);
   }
 }

@@ -1,9 +1,11 @@
 package dev.redstruct.skiplist;
 
 import dev.redstruct.core.RedisNumbers;
+import java.util.Objects;
 
 /**
  * A score interval with inclusive or exclusive ends, possibly infinite: Redis's {@code zrangespec}.
+ * Immutable, so thread-safe.
  *
  * @param min lower bound, may be {@code -inf}
  * @param minExclusive true if {@code min} itself is excluded
@@ -58,6 +60,8 @@ public record ScoreRange(double min, boolean minExclusive, double max, boolean m
    * @throws ZSetException with {@code ERR min or max is not a float} (NaN, or bytes strtod leaves)
    */
   public static ScoreRange parse(byte[] min, byte[] max) {
+    Objects.requireNonNull(min, "min");
+    Objects.requireNonNull(max, "max");
     boolean minEx = min.length > 0 && min[0] == '(';
     boolean maxEx = max.length > 0 && max[0] == '(';
     double lo = parseBound(min, minEx ? 1 : 0);

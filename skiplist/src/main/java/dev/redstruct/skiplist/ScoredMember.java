@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A member and its score: the Java face's view of a sorted-set element.
+ * A member and its score: the Java face's view of a sorted-set element. Immutable, so thread-safe.
  *
  * @param member the member text (UTF-8 in the set)
  * @param score the score, never NaN

@@ -12,8 +12,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
-import java.util.function.BiConsumer;
-import java.util.function.IntSupplier;
+import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
 /**
@@ -35,7 +34,12 @@ import java.util.random.RandomGenerator;
  *
  * <p>Members are never null (NullPointerException); scores are never NaN
  * (IllegalArgumentException). Arrays passed in are copied when retained; arrays returned are fresh.
- * Not thread-safe.
+ * A null argument throws {@link NullPointerException} naming the parameter, and changes nothing.
+ *
+ * <p><b>Thread safety.</b> Not thread-safe: any concurrent use of one set, reads included, needs
+ * external synchronization. Sets share no mutable state with each other; the compact encoding's
+ * operations use per-thread scratch (a {@code ThreadLocal} locator here, and the ziplist's
+ * per-thread work area), so two threads using two sets never interfere.
  */
 public final class ZSet {
   /*
@@ -99,12 +103,25 @@ public final class ZSet {
   }
 
   /**
-   * A member with its score, as the Redis face returns them.
+   * A member with its score, as the Redis face returns them. A value: two entries are equal when
+   * their members hold the same bytes and their scores are the same double ({@link Double#compare},
+   * as a record compares a {@code double}); {@code toString} shows the member as text when it is
+   * valid UTF-8, else as {@code 0x}-prefixed hex. Immutable once the caller stops writing to {@code
+   * member}, and then thread-safe.
    *
    * @param member the member bytes (owned by the caller)
    * @param score the score
    */
   public record Entry(byte[] member, double score) {
+    /**
+     * Checks the member.
+     *
+     * @throws NullPointerException if {@code member} is null
+     */
+    public Entry {
+      Objects.requireNonNull(member, "member");
+    }
+
     /**
      * The member decoded as UTF-8.
      *
@@ -112,6 +129,39 @@ public final class ZSet {
      */
     public String memberString() {
       return Bytes.utf8(member, 0, member.length);
+    }
+
+    /**
+     * Compares member bytes and score.
+     *
+     * @param o the object to compare with
+     * @return whether {@code o} is an entry with the same member bytes and score
+     */
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Entry e
+          && Double.compare(score, e.score) == 0
+          && Arrays.equals(member, e.member);
+    }
+
+    /**
+     * Hashes member bytes and score.
+     *
+     * @return {@code 31 * Arrays.hashCode(member) + Double.hashCode(score)}
+     */
+    @Override
+    public int hashCode() {
+      return 31 * Arrays.hashCode(member) + Double.hashCode(score);
+    }
+
+    /**
+     * Shows the entry as {@code Entry[member=apple, score=1.5]}.
+     *
+     * @return the text
+     */
+    @Override
+    public String toString() {
+      return "Entry[member=" + Bytes.readable(member) + ", score=" + score + "]";
     }
   }
 
@@ -184,6 +234,7 @@ public final class ZSet {
    *     as NaN
    */
   public static ZSet fromCompact(byte[] ziplist) {
+    Objects.requireNonNull(ziplist, "ziplist");
     return fromCompact(ziplist, DEFAULT_MAX_COMPACT_ENTRIES, DEFAULT_MAX_COMPACT_VALUE);
   }
 
@@ -211,6 +262,7 @@ public final class ZSet {
    * @throws IllegalArgumentException if a threshold is negative
    */
   public static ZSet fromCompact(byte[] ziplist, int maxCompactEntries, int maxCompactValue) {
+    Objects.requireNonNull(ziplist, "ziplist");
     ZSet z = create(maxCompactEntries, maxCompactValue);
     z.compact = ZipListZSet.load(ZipList.copyOf(ziplist), ziplist);
     if (z.size() > maxCompactEntries) {
@@ -293,6 +345,8 @@ public final class ZSet {
    * @throws IllegalArgumentException for INCR, NaN scores or mismatched lengths
    */
   public long add(int flags, double[] scores, byte[][] members) {
+    Objects.requireNonNull(scores, "scores");
+    Objects.requireNonNull(members, "members");
     checkAddFlags(flags, members.length);
     if ((flags & INCR) != 0 || scores.length != members.length || members.length == 0) {
       throw new IllegalArgumentException("use addIncr for INCR; scores and members pair up");
@@ -336,6 +390,7 @@ public final class ZSet {
    * @return true if the member was new
    */
   public boolean add(String member, double score) {
+    Objects.requireNonNull(member, "member");
     return add(score, Bytes.utf8(member));
   }
 
@@ -383,6 +438,7 @@ public final class ZSet {
    * @return the new score
    */
   public double incrementBy(String member, double increment) {
+    Objects.requireNonNull(member, "member");
     return incrementBy(increment, Bytes.utf8(member));
   }
 
@@ -553,6 +609,7 @@ public final class ZSet {
    * @return true if it was present
    */
   public boolean remove(String member) {
+    Objects.requireNonNull(member, "member");
     return remove(Bytes.utf8(member));
   }
 
@@ -574,6 +631,7 @@ public final class ZSet {
    * @return the score, or empty if absent
    */
   public OptionalDouble score(String member) {
+    Objects.requireNonNull(member, "member");
     return score(Bytes.utf8(member));
   }
 
@@ -599,6 +657,7 @@ public final class ZSet {
    * @return one score per member, NaN where absent
    */
   public double[] multiScore(byte[][] members) {
+    Objects.requireNonNull(members, "members");
     double[] out = new double[members.length];
     for (int i = 0; i < members.length; i++) {
       out[i] = scoreOrNaN(members[i]);
@@ -651,6 +710,7 @@ public final class ZSet {
    * @return the rank, or empty if absent
    */
   public OptionalLong rank(String member) {
+    Objects.requireNonNull(member, "member");
     return rank(Bytes.utf8(member), false);
   }
 
@@ -663,6 +723,7 @@ public final class ZSet {
    * @return the count
    */
   public long count(ScoreRange range) {
+    Objects.requireNonNull(range, "range");
     return ZSetRanges.count(this, range);
   }
 
@@ -673,6 +734,7 @@ public final class ZSet {
    * @return the count
    */
   public long lexCount(LexRange range) {
+    Objects.requireNonNull(range, "range");
     return ZSetRanges.lexCount(this, range);
   }
 
@@ -699,6 +761,7 @@ public final class ZSet {
    * @return the entries in reply order
    */
   public List<Entry> rangeByScore(ScoreRange range, boolean reverse, long offset, long count) {
+    Objects.requireNonNull(range, "range");
     return ZSetRanges.byScore(this, range, reverse, offset, count);
   }
 
@@ -713,6 +776,7 @@ public final class ZSet {
    * @return the entries in reply order
    */
   public List<Entry> rangeByLex(LexRange range, boolean reverse, long offset, long count) {
+    Objects.requireNonNull(range, "range");
     return ZSetRanges.byLex(this, range, reverse, offset, count);
   }
 
@@ -757,6 +821,7 @@ public final class ZSet {
    * @return number removed
    */
   public long removeRangeByScore(ScoreRange range) {
+    Objects.requireNonNull(range, "range");
     return ZSetRanges.removeByScore(this, range);
   }
 
@@ -767,6 +832,7 @@ public final class ZSet {
    * @return number removed
    */
   public long removeRangeByLex(LexRange range) {
+    Objects.requireNonNull(range, "range");
     return ZSetRanges.removeByLex(this, range);
   }
 
@@ -813,6 +879,7 @@ public final class ZSet {
    * @throws IllegalArgumentException for a negative count no list can hold
    */
   public List<Entry> randomMembers(long count, RandomGenerator rnd) {
+    Objects.requireNonNull(rnd, "rnd");
     return ZSetRanges.random(this, count, rnd);
   }
 
@@ -837,77 +904,73 @@ public final class ZSet {
   }
 
   /**
-   * One ZSCAN step. Redis: {@code ZSCAN key cursor COUNT count}. The compact form returns every
-   * member with cursor 0; the skiplist form walks the dict's reverse-binary cursor until {@code
-   * count} members are collected, the cursor returns to 0, or {@code 10 * count} buckets are seen.
+   * One ZSCAN call, in the SCAN shape {@code Dict} and {@code DictSet} share. Redis: {@code ZSCAN
+   * key cursor COUNT count}. The compact form visits every member and returns 0; the skiplist form
+   * walks the dict's reverse-binary cursor until {@code count} members are visited, the cursor
+   * returns to 0, or {@code 10 * count} more steps found too few (see {@code Dict.scan}).
    *
-   * @param cursor 0 to start
-   * @param count hint, {@code >= 1}
-   * @param out receives the entries
+   * @param cursor 0 to start, else the value returned by the previous call
+   * @param count how many members the call should try to visit, at least 1 (a hint)
+   * @param visitor receives each visited entry (a fresh member array); must not modify the set
    * @return the next cursor, 0 when done
+   * @throws IllegalArgumentException if {@code count < 1}
    */
-  public long scan(long cursor, int count, List<Entry> out) {
+  public long scan(long cursor, int count, Consumer<? super Entry> visitor) {
+    checkScan(count, visitor);
     if (compact != null) {
-      out.addAll(rangeByRank(0, -1, false));
+      rangeByRank(0, -1, false).forEach(visitor);
       return 0;
     }
-    int before = out.size();
-    return scanSkiplist(
-        cursor, count, () -> out.size() - before, (k, v) -> out.add(new Entry(k.clone(), v.score)));
+    return dict.scan(
+        cursor, count, e -> visitor.accept(new Entry(e.getKey().clone(), e.getValue().score)));
   }
 
   /**
-   * One ZSCAN step as Redis replies to it: appends member, score, member, score... with each score
+   * One ZSCAN call as Redis replies to it: visits member, score, member, score... with each score
    * in Redis's text. The compact form prints a score as it is stored, as Redis 7.0 does for a
    * listpack: a whole score stored as an integer entry as its digits ({@code ZADD s 1e17 a} gives
    * {@code 100000000000000000}, where {@link #scan} and {@link RedisNumbers#formatDoubleBytes} give
    * {@code 1e+17}), any other as its stored text; the skiplist form prints {@code %.17g}. Cursor
-   * and count work as in {@link #scan}. Redis: zscanCommand / scanGenericCommand.
+   * and count work as in {@link #scan} (count counts members). Redis: zscanCommand /
+   * scanGenericCommand.
    *
-   * @param cursor 0 to start
-   * @param count hint, {@code >= 1}
-   * @param out receives member and score texts, alternately (fresh arrays)
+   * @param cursor 0 to start, else the value returned by the previous call
+   * @param count how many members the call should try to visit, at least 1 (a hint)
+   * @param visitor receives member and score texts, alternately (fresh arrays)
    * @return the next cursor, 0 when done
+   * @throws IllegalArgumentException if {@code count < 1}
    */
-  public long scanReply(long cursor, int count, List<byte[]> out) {
+  public long scanReply(long cursor, int count, Consumer<? super byte[]> visitor) {
+    checkScan(count, visitor);
     if (compact != null) {
       compact.forEachEntry(
           new ZipListEntryConsumer() {
             @Override
             public void string(byte[] array, int offset, int length) {
-              out.add(Arrays.copyOfRange(array, offset, offset + length));
+              visitor.accept(Arrays.copyOfRange(array, offset, offset + length));
             }
 
             @Override
             public void integer(long value) {
-              out.add(RedisNumbers.ll2string(value));
+              visitor.accept(RedisNumbers.ll2string(value));
             }
           });
       return 0;
     }
-    int before = out.size();
-    return scanSkiplist(
+    return dict.scan(
         cursor,
         count,
-        () -> (out.size() - before) / 2,
-        (k, v) -> {
-          out.add(k.clone());
-          out.add(RedisNumbers.formatDoubleBytes(v.score));
+        e -> {
+          visitor.accept(e.getKey().clone());
+          visitor.accept(RedisNumbers.formatDoubleBytes(e.getValue().score));
         });
   }
 
-  /**
-   * Walks the dict's reverse-binary cursor until {@code collected} reaches {@code count}, the
-   * cursor returns to 0, or {@code 10 * count} buckets are seen.
-   */
-  private long scanSkiplist(
-      long cursor, int count, IntSupplier collected, BiConsumer<byte[], ZSkipList.Node> visitor) {
-    long c = cursor;
-    int budget = 10 * count;
-    do {
-      c = dict.scan(c, visitor);
-    } while (c != 0 && collected.getAsInt() < count && --budget > 0);
-    return c;
+  private static void checkScan(int count, Object visitor) {
+    Objects.requireNonNull(visitor, "visitor");
+    if (count < 1) {
+      throw new IllegalArgumentException("count must be at least 1: " + count);
+    }
   }
 
   /**
@@ -948,6 +1011,8 @@ public final class ZSet {
       Aggregate aggregate,
       int maxCompactEntries,
       int maxCompactValue) {
+    Objects.requireNonNull(inputs, "inputs");
+    Objects.requireNonNull(aggregate, "aggregate");
     return ZSetAlgebra.union(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue))
         .compactIfFits();
   }
@@ -964,6 +1029,8 @@ public final class ZSet {
    * @return the entries in reply order
    */
   public static List<Entry> unionEntries(List<ZSet> inputs, double[] weights, Aggregate aggregate) {
+    Objects.requireNonNull(inputs, "inputs");
+    Objects.requireNonNull(aggregate, "aggregate");
     return ZSetAlgebra.union(inputs, weights, aggregate, create(0, 0)).rangeByRank(0, -1, false);
   }
 
@@ -983,6 +1050,8 @@ public final class ZSet {
       Aggregate aggregate,
       int maxCompactEntries,
       int maxCompactValue) {
+    Objects.requireNonNull(inputs, "inputs");
+    Objects.requireNonNull(aggregate, "aggregate");
     return ZSetAlgebra.inter(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue))
         .compactIfFits();
   }
@@ -996,6 +1065,8 @@ public final class ZSet {
    * @return the entries in reply order
    */
   public static List<Entry> interEntries(List<ZSet> inputs, double[] weights, Aggregate aggregate) {
+    Objects.requireNonNull(inputs, "inputs");
+    Objects.requireNonNull(aggregate, "aggregate");
     return ZSetAlgebra.inter(inputs, weights, aggregate, create(0, 0)).rangeByRank(0, -1, false);
   }
 
@@ -1009,6 +1080,7 @@ public final class ZSet {
    * @return the new set
    */
   public static ZSet diff(List<ZSet> inputs, int maxCompactEntries, int maxCompactValue) {
+    Objects.requireNonNull(inputs, "inputs");
     return ZSetAlgebra.diff(inputs, create(maxCompactEntries, maxCompactValue)).compactIfFits();
   }
 
@@ -1019,6 +1091,7 @@ public final class ZSet {
    * @return the entries in reply order
    */
   public static List<Entry> diffEntries(List<ZSet> inputs) {
+    Objects.requireNonNull(inputs, "inputs");
     return ZSetAlgebra.diff(inputs, create(0, 0)).rangeByRank(0, -1, false);
   }
 
@@ -1047,7 +1120,7 @@ public final class ZSet {
   public String toString() {
     StringBuilder sb = new StringBuilder("ZSet").append(encoding()).append('[');
     for (Entry e : rangeByRank(0, -1, false)) {
-      sb.append(Arrays.toString(e.member)).append('=').append(e.score).append(' ');
+      sb.append(Bytes.readable(e.member)).append('=').append(e.score).append(' ');
     }
     return sb.append(']').toString();
   }

@@ -3,7 +3,7 @@ package dev.redstruct.skiplist;
 /**
  * A sorted-set operation was rejected; the message is Redis's own error text (for example {@code
  * "ERR value is not a valid float"}), so a Redis face can send it unchanged. A rejected operation
- * changed nothing.
+ * changed nothing. Its message is fixed at construction; thread-safe as any exception.
  */
 public final class ZSetException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;

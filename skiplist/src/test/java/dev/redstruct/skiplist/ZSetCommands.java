@@ -488,7 +488,7 @@ final class ZSetCommands {
     List<RespReply> out = new ArrayList<>();
     if (z != null) {
       List<byte[]> texts = new ArrayList<>();
-      long cursor = z.scanReply(0, 10, texts);
+      long cursor = z.scanReply(0, 10, texts::add);
       if (cursor != 0) {
         throw new IllegalStateException("not compact");
       }

@@ -267,18 +267,18 @@ class ZSetRegressionTest {
     s.add("b", 0.5);
     s.add("c", -0.0);
     List<byte[]> out = new ArrayList<>();
-    assertEquals(0, s.scanReply(0, 10, out));
+    assertEquals(0, s.scanReply(0, 10, out::add));
     assertEquals("c 0 b 0.5 a 100000000000000000", texts(out));
     ZSet t = ZSet.fromCompact(rawZipList("b", "-0", "a", "0x10"));
     out.clear();
-    t.scanReply(0, 10, out);
+    t.scanReply(0, 10, out::add);
     assertEquals("b -0 a 0x10", texts(out)); // oracle: ZSCAN prints the stored text
     ZSet big = ZSet.create(0, 0);
     big.add("a", 1e17);
     out.clear();
     long cursor = 0;
     do {
-      cursor = big.scanReply(cursor, 10, out);
+      cursor = big.scanReply(cursor, 10, out::add);
     } while (cursor != 0);
     assertEquals("a 1e+17", texts(out)); // skiplist: %.17g, as ZSCAN of a skiplist prints it
   }

@@ -313,7 +313,7 @@ class ZSetTest {
     long cursor = 0;
     do {
       List<ZSet.Entry> out = new ArrayList<>();
-      cursor = z.scan(cursor, 10, out);
+      cursor = z.scan(cursor, 10, out::add);
       for (ZSet.Entry e : out) {
         assertEquals("key:" + (long) e.score(), e.memberString());
         seen.add(e.memberString());

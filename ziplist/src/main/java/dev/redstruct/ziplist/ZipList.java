@@ -38,13 +38,16 @@ import java.util.Objects;
  * <p><b>Limits and errors.</b> No ziplist grows beyond 1 GiB (Redis's {@code
  * ZIPLIST_MAX_SAFETY_SIZE}): an operation that would cross it throws {@link IllegalStateException}
  * and changes nothing. A prevlen cascade may add at most 4 bytes per entry past that check, as in
- * Redis. Bad indexes throw {@link IndexOutOfBoundsException}, {@code null} arguments {@link
- * NullPointerException}. Untrusted bytes go through {@link #copyOf(byte[])} (deep validation) or
- * {@link #validate(byte[], boolean)}; a list made by {@link #wrap(byte[])} from bytes that fail
- * deep validation throws {@link CorruptEncodingException} from any operation that meets the damage
- * (possibly after having changed some bytes) and never anything else.
+ * Redis. Bad indexes throw {@link IndexOutOfBoundsException}, {@code null} arguments a {@link
+ * NullPointerException} naming the parameter. Untrusted bytes go through {@link #copyOf(byte[])}
+ * (deep validation) or {@link #validate(byte[], boolean)}; a list made by {@link #wrap(byte[])}
+ * from bytes that fail deep validation throws {@link CorruptEncodingException} from any operation
+ * that meets the damage (possibly after having changed some bytes) and never anything else.
  *
- * <p>Not thread-safe. Cursors and list views fail fast (best effort) after other changes.
+ * <p><b>Thread safety.</b> Not thread-safe: any concurrent use of one list, reads included, needs
+ * external synchronization. Cursors and list views fail fast (best effort) after other changes.
+ * Lists share no mutable state with each other; operations decode into a per-thread scratch area (a
+ * {@code ThreadLocal}), so two threads using two lists never interfere.
  */
 public final class ZipList {
   /*
@@ -142,6 +145,7 @@ public final class ZipList {
    * @throws CorruptEncodingException if the bytes are not a valid ziplist
    */
   public static ZipList copyOf(byte[] blob) {
+    Objects.requireNonNull(blob, "blob");
     byte[] copy = Arrays.copyOf(blob, paddedLength(blob.length));
     ZipListValidator.validate(copy, blob.length, true);
     normaliseEmpty(copy);
@@ -165,6 +169,7 @@ public final class ZipList {
    * @throws CorruptEncodingException if the header is inconsistent
    */
   public static ZipList wrap(byte[] blob) {
+    Objects.requireNonNull(blob, "blob");
     ZipListValidator.validate(blob, blob.length, false);
     normaliseEmpty(blob);
     return new ZipList(blob, new ZipListExtras(false, ZipListLayout.MAX_SAFETY_SIZE));
@@ -188,6 +193,7 @@ public final class ZipList {
    * @throws CorruptEncodingException naming the offset and reason of the first failed check
    */
   public static void validate(byte[] blob, boolean deep) {
+    Objects.requireNonNull(blob, "blob");
     ZipListValidator.validate(blob, blob.length, deep);
   }
 
@@ -587,6 +593,7 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public long insertAtPosition(long position, byte[] value) {
+    Objects.requireNonNull(value, "value");
     return insertAtPosition(position, value, 0, value.length);
   }
 
@@ -603,6 +610,7 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public long insertAtPosition(long position, byte[] value, int off, int len) {
+    Objects.requireNonNull(value, "value");
     int p = offsetOfPosition(position);
     Objects.checkFromIndexSize(off, len, value.length);
     ZipListWork w = ZipListWork.get();

@@ -18,7 +18,8 @@ import java.util.Objects;
  * #next()} and {@link #previous()} return {@code false} when they run off an end. Each step is
  * O(1). Any change to the ziplist other than through this cursor makes the next call throw {@link
  * ConcurrentModificationException}. Accessors throw {@link NoSuchElementException} when the cursor
- * is not on an entry. Not thread-safe.
+ * is not on an entry. Not thread-safe, like its list: use a cursor on the thread that uses the
+ * list.
  */
 public final class ZipListCursor {
   private static final int BEFORE_FIRST = -1;
@@ -222,6 +223,7 @@ public final class ZipListCursor {
    * @return the number of bytes written
    */
   public int copyTo(byte[] dst, int off) {
+    Objects.requireNonNull(dst, "dst");
     Objects.checkFromIndexSize(off, length(), dst.length);
     if (encoding < ZipListLayout.STR_MASK) {
       System.arraycopy(zl, contentOff, dst, off, contentLen);
@@ -248,6 +250,7 @@ public final class ZipListCursor {
    * @return whether they are equal
    */
   public boolean contentEquals(byte[] value) {
+    Objects.requireNonNull(value, "value");
     current();
     if (encoding < ZipListLayout.STR_MASK) {
       return contentLen == value.length

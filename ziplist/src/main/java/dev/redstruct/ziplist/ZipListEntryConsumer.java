@@ -9,6 +9,9 @@ package dev.redstruct.ziplist;
  * offset + length)} during the call only, and never write to it. Changing the ziplist from a
  * callback makes the walk throw {@link java.util.ConcurrentModificationException} once that call
  * returns.
+ *
+ * <p><b>Thread safety.</b> The walk calls the consumer on the caller's thread, one entry at a time;
+ * an implementation needs no synchronization unless it shares its own state with other threads.
  */
 public interface ZipListEntryConsumer {
   /**

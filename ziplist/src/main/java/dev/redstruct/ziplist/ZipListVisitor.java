@@ -11,6 +11,9 @@ package dev.redstruct.ziplist;
  * array; unlike {@link ZipListEntryConsumer}'s, the slice stays readable after the call and after
  * the walk, until the ziplist's bytes next change (so a visitor may note slices and compare them
  * once the walk is over). A callback must not change the ziplist.
+ *
+ * <p><b>Thread safety.</b> The walk calls the visitor on the caller's thread, one entry at a time;
+ * an implementation needs no synchronization unless it shares its own state with other threads.
  */
 public interface ZipListVisitor {
   /**

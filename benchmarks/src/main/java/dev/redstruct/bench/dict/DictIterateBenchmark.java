@@ -62,7 +62,7 @@ public class DictIterateBenchmark {
   }
 
   /**
-   * redstruct's SCAN, cursor 0 back to 0 (no rehash in progress: each entry once).
+   * redstruct's SCAN with COUNT 10, cursor 0 back to 0 (no rehash in progress: each entry once).
    *
    * @return sum of the values
    */
@@ -71,7 +71,7 @@ public class DictIterateBenchmark {
     long[] sum = new long[1];
     long c = 0;
     do {
-      c = redstruct.scan(c, (k, v) -> sum[0] += v);
+      c = redstruct.scan(c, 10, e -> sum[0] += e.getValue());
     } while (c != 0);
     return sum[0];
   }
