@@ -2,6 +2,8 @@ package dev.redstruct.geohash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.redstruct.testkit.ReadmeSnippets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -14,15 +16,24 @@ class GeoSetReadmeTest {
     people.add("ana", 13.361389, 38.115556); // GEOADD people 13.361389 38.115556 ana
     people.add("ben", 15.087269, 37.502669);
     people.add("cai", 12.758489, 38.788135);
-    List<GeoResult> near = people.nearby("ana", 100, GeoUnit.KM, 10); // GEOSEARCH FROMMEMBER ana
-    // BYRADIUS 100 km COUNT 10 (nearest first): ana 0.0000, cai 91.4007 (redis-server 7.0.15)
-    Optional<String> hash = people.hash("ana"); // GEOHASH: sqc8b49rny0
+    List<GeoResult> near = people.nearby("ana", 100, GeoUnit.KM, 10); // ana 0.0000, cai 91.4007
+    Optional<String> hash = people.hash("ana"); // GEOHASH: Optional[sqc8b49rny0]
+
+    // Expected values: redis-server 7.0.15, GEOSEARCH people FROMMEMBER ana BYRADIUS 100 km
+    // COUNT 10 (nearest first) WITHDIST, GEOHASH people ana, ZSCORE people ana.
 
     assertEquals(List.of("ana", "cai"), near.stream().map(GeoResult::memberString).toList());
     assertEquals("0.0000", GeoSet.formatDistance(near.get(0).distance()));
     assertEquals("91.4007", GeoSet.formatDistance(near.get(1).distance()));
     assertEquals(Optional.of("sqc8b49rny0"), hash);
     assertEquals(3479099956230698.0, people.asZSet().score("ana").getAsDouble()); // ZSCORE
+  }
+
+  @Test
+  void readmeSnippetsMatchThisTest() {
+    assertEquals(
+        1,
+        ReadmeSnippets.check(Path.of("README.md"), Path.of("src/test/java/dev/redstruct/geohash")));
   }
 
   @Test

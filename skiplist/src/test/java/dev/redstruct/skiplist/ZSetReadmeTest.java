@@ -3,6 +3,8 @@ package dev.redstruct.skiplist;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.redstruct.core.Bytes;
+import dev.redstruct.testkit.ReadmeSnippets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
@@ -15,8 +17,9 @@ class ZSetReadmeTest {
     board.add("alice", 3100);
     board.add("carol", 3550);
     board.incrementBy("dave", 3200); // ZINCRBY
-    List<ScoredMember> top = board.rangeByRankMembers(0, 2, true); // ZREVRANGE 0 2
-    OptionalLong pos = board.rank(Bytes.utf8("alice"), true); // ZREVRANK
+    List<ScoredMember> top =
+        board.rangeByRankMembers(0, 2, true); // ZREVRANGE 0 2: carol, dave, alice
+    OptionalLong pos = board.rank(Bytes.utf8("alice"), true); // ZREVRANK: OptionalLong[2]
 
     assertEquals(
         List.of(
@@ -26,5 +29,13 @@ class ZSetReadmeTest {
         top);
     assertEquals(OptionalLong.of(2), pos);
     assertEquals(ZSet.Encoding.COMPACT, board.encoding());
+  }
+
+  @Test
+  void readmeSnippetsMatchThisTest() {
+    assertEquals(
+        1,
+        ReadmeSnippets.check(
+            Path.of("README.md"), Path.of("src/test/java/dev/redstruct/skiplist")));
   }
 }

@@ -381,19 +381,6 @@ class ZipListTest {
     assertThrows(java.util.ConcurrentModificationException.class, c::next);
   }
 
-  @Test
-  void readmeExample() {
-    // The example in ziplist/README.md, line for line.
-    ZipList z = ZipList.create();
-    z.pushTail("2".getBytes(US_ASCII)); // stored as the immediate integer 2
-    z.pushTail(5);
-    assertEquals("0f0000000c000000020000f302f6ff", hex(z.toByteArray()));
-    List<String> view = z.asList(Codec.utf8());
-    view.add("Hello World"); // writes through: 02 0b 48656c6c6f20576f726c64
-    ZipList copy = ZipList.copyOf(z.toByteArray()); // deep-validates untrusted bytes
-    assertEquals(List.of("2", "5", "Hello World"), copy.asList(Codec.utf8()));
-  }
-
   /** Collects each entry's bytes (decimal for integers) into {@code out}. */
   static ZipListEntryConsumer collector(List<byte[]> out) {
     return new ZipListEntryConsumer() {
