@@ -1,5 +1,6 @@
 package dev.redstruct.bench.listpack;
 
+import dev.redstruct.bench.ListInputs;
 import dev.redstruct.bench.QuickParams;
 import dev.redstruct.listpack.ListPack;
 import dev.redstruct.ziplist.ZipList;
@@ -16,7 +17,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Building a list of {@code n} elements (see {@link ListPackInputs}) from empty by appends ({@code
+ * Building a list of {@code n} elements (see {@link ListInputs}) from empty by appends ({@code
  * lpAppend}, {@code RPUSH}). The encodings copy each value's bytes in (and test it for an integer
  * form); the {@code ArrayList} stores references to ready-made strings. Score: whole builds per
  * microsecond. Reported, no goal.
@@ -39,8 +40,8 @@ public class ListPackAppendBenchmark {
   /** Draws the fixed-seed values. */
   @Setup(Level.Trial)
   public void setUp() {
-    strings = ListPackInputs.strings(n);
-    bytes = ListPackInputs.bytes(strings);
+    strings = ListInputs.strings(n);
+    bytes = ListInputs.bytes(strings);
   }
 
   /**

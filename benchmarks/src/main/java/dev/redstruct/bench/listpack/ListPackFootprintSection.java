@@ -2,6 +2,7 @@ package dev.redstruct.bench.listpack;
 
 import dev.redstruct.bench.AbstractReportSection;
 import dev.redstruct.bench.ListFootprint;
+import dev.redstruct.bench.ListInputs;
 import dev.redstruct.bench.ReportOptions;
 import dev.redstruct.bench.SectionResult;
 import dev.redstruct.listpack.ListPack;
@@ -10,13 +11,12 @@ import java.util.ArrayList;
 import java.util.function.IntFunction;
 
 /**
- * Heap bytes per element of the lists in the listpack benchmarks (see {@link ListPackInputs}),
- * measured with JOL, like with like: each list as grown by appends (growth slack included) and
- * after {@code trimToSize()}, each row compared with {@code ArrayList<String>} in the same state.
- * Targets, judged trimmed vs trimmed (where Redis's own listpack, reallocated on every change,
- * always is): a ListPack at most 0.2 times the bytes of {@code ArrayList<String>} at n >= 128 and
- * 0.25 times at n = 8. The ZipList (Redis 6.2's encoding of the same lists) is shown for
- * comparison.
+ * Heap bytes per element of the lists in the listpack benchmarks (see {@link ListInputs}), measured
+ * with JOL, like with like: each list as grown by appends (growth slack included) and after {@code
+ * trimToSize()}, each row compared with {@code ArrayList<String>} in the same state. Targets,
+ * judged trimmed vs trimmed (where Redis's own listpack, reallocated on every change, always is): a
+ * ListPack at most 0.2 times the bytes of {@code ArrayList<String>} at n >= 128 and 0.25 times at n
+ * = 8. The ZipList (Redis 6.2's encoding of the same lists) is shown for comparison.
  */
 public final class ListPackFootprintSection extends AbstractReportSection {
   private static final String[] NAMES = {
@@ -68,22 +68,22 @@ public final class ListPackFootprintSection extends AbstractReportSection {
 
   static IntFunction<Object> builder(int layout) {
     return n -> {
-      String[] strings = ListPackInputs.strings(n);
+      String[] strings = ListInputs.strings(n);
       switch (layout) {
         case LP_APPENDED:
-          return ListPackInputs.listPack(ListPackInputs.bytes(strings));
+          return ListInputs.listPack(ListInputs.bytes(strings));
         case LP_TRIMMED:
-          ListPack lp = ListPackInputs.listPack(ListPackInputs.bytes(strings));
+          ListPack lp = ListInputs.listPack(ListInputs.bytes(strings));
           lp.trimToSize();
           return lp;
         case ZIP_TRIMMED:
-          ZipList z = ListPackInputs.zipList(ListPackInputs.bytes(strings));
+          ZipList z = ListInputs.zipList(ListInputs.bytes(strings));
           z.trimToSize();
           return z;
         case STRINGS_APPENDED:
-          return ListPackInputs.arrayList(strings);
+          return ListInputs.arrayList(strings);
         default:
-          ArrayList<String> list = ListPackInputs.arrayList(strings);
+          ArrayList<String> list = ListInputs.arrayList(strings);
           list.trimToSize();
           return list;
       }

@@ -1,6 +1,7 @@
 package dev.redstruct.bench.listpack;
 
 import dev.redstruct.bench.Goal;
+import dev.redstruct.bench.ListInputs;
 import dev.redstruct.bench.QuickParams;
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.listpack.ListPack;
@@ -20,10 +21,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Reading a list of {@code n} elements (see {@link ListPackInputs}): a forward walk ({@code
- * iterate}) and a backward walk ({@code iterateBackward}) summing every element's byte length, and
- * 16 fixed random {@code get(i)} calls ({@code get}). Score: whole walks (or 16-get rounds) per
- * microsecond. Run other sizes with {@code --param n=8,128,129,512}.
+ * Reading a list of {@code n} elements (see {@link ListInputs}): a forward walk ({@code iterate})
+ * and a backward walk ({@code iterateBackward}) summing every element's byte length, and 16 fixed
+ * random {@code get(i)} calls ({@code get}). Score: whole walks (or 16-get rounds) per microsecond.
+ * Run other sizes with {@code --param n=8,128,129,512}.
  *
  * <p>Per element, {@code arrayList} (baseline) reads the {@code String} reference and its {@code
  * length()}; {@code redstruct} and {@code zipList} step a reused cursor ({@code next()} or {@code
@@ -71,14 +72,14 @@ public class ListPackIterateBenchmark {
   /** Builds the lists from the same fixed-seed values. */
   @Setup(Level.Trial)
   public void setUp() {
-    String[] strings = ListPackInputs.strings(n);
-    byte[][] bytes = ListPackInputs.bytes(strings);
-    listPack = ListPackInputs.listPack(bytes);
+    String[] strings = ListInputs.strings(n);
+    byte[][] bytes = ListInputs.bytes(strings);
+    listPack = ListInputs.listPack(bytes);
     cursor = listPack.cursor();
-    zipList = ListPackInputs.zipList(bytes);
+    zipList = ListInputs.zipList(bytes);
     zipCursor = zipList.cursor();
-    arrayList = ListPackInputs.arrayList(strings);
-    probes = ListPackInputs.probes(n, 16);
+    arrayList = ListInputs.arrayList(strings);
+    probes = ListInputs.probes(n, 16);
   }
 
   /**
@@ -131,7 +132,7 @@ public class ListPackIterateBenchmark {
    */
   @Benchmark
   public long iterate_arrayList() {
-    return ListPackInputs.lengths(arrayList);
+    return ListInputs.lengths(arrayList);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.redstruct.bench.quicklist;
 
+import dev.redstruct.bench.ListInputs;
 import dev.redstruct.quicklist.QuickList;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
@@ -15,15 +16,7 @@ final class QuickListInputs {
    * 0..999, so footprints count each element's own objects.
    */
   static String[] shortStrings(int n) {
-    SplittableRandom r = new SplittableRandom(SEED);
-    String[] out = new String[n];
-    for (int i = 0; i < n; i++) {
-      out[i] =
-          (i & 1) == 0
-              ? new String("user:" + (10000 + r.nextInt(90000)))
-              : new String(Integer.toString(r.nextInt(1000)));
-    }
-    return out;
+    return ListInputs.strings(SEED, n);
   }
 
   /** "Random short strings": 8 to 24 random lowercase letters. */

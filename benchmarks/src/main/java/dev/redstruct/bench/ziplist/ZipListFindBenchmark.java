@@ -1,5 +1,6 @@
 package dev.redstruct.bench.ziplist;
 
+import dev.redstruct.bench.ListInputs;
 import dev.redstruct.bench.QuickParams;
 import dev.redstruct.ziplist.ZipList;
 import java.util.ArrayList;
@@ -18,7 +19,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Linear search for 16 fixed values present in a list of {@code n} entries (see {@link
- * ZipListInputs}): {@code ZipList.find} (Redis {@code ziplistFind}: bytewise against strings,
+ * ListInputs}): {@code ZipList.find} (Redis {@code ziplistFind}: bytewise against strings,
  * numerically against integer entries), {@code Arrays.equals} over {@code ArrayList<byte[]>}, and
  * {@code indexOf} over {@code ArrayList<String>} (the baseline) and {@code LinkedList<String>}.
  * Score: 16-search rounds per microsecond. Quick mode runs n=128; {@code --full} runs every size.
@@ -45,13 +46,13 @@ public class ZipListFindBenchmark {
   /** Builds the lists and picks the needles (fresh copies of present values). */
   @Setup(Level.Trial)
   public void setUp() {
-    String[] strings = ZipListInputs.strings(n);
-    byte[][] bytes = ZipListInputs.bytes(strings);
-    zipList = ZipListInputs.zipList(bytes);
-    arrayListBytes = ZipListInputs.arrayListBytes(bytes);
-    arrayList = ZipListInputs.arrayList(strings);
-    linkedList = ZipListInputs.linkedList(strings);
-    int[] probes = ZipListInputs.probes(n, 16);
+    String[] strings = ListInputs.strings(n);
+    byte[][] bytes = ListInputs.bytes(strings);
+    zipList = ListInputs.zipList(bytes);
+    arrayListBytes = ListInputs.arrayListBytes(bytes);
+    arrayList = ListInputs.arrayList(strings);
+    linkedList = ListInputs.linkedList(strings);
+    int[] probes = ListInputs.probes(n, 16);
     needles = new String[probes.length];
     needleBytes = new byte[probes.length][];
     for (int i = 0; i < probes.length; i++) {

@@ -2,6 +2,7 @@ package dev.redstruct.bench.ziplist;
 
 import dev.redstruct.bench.AbstractReportSection;
 import dev.redstruct.bench.ListFootprint;
+import dev.redstruct.bench.ListInputs;
 import dev.redstruct.bench.ReportOptions;
 import dev.redstruct.bench.SectionResult;
 import dev.redstruct.ziplist.ZipList;
@@ -9,10 +10,10 @@ import java.util.ArrayList;
 import java.util.function.IntFunction;
 
 /**
- * Heap bytes per element of the lists in the ziplist benchmarks (see {@link ZipListInputs}),
- * measured with JOL, like with like: each list both as grown by appends (growth slack included) and
- * after {@code trimToSize()}, and each ZipList row compared with {@code ArrayList<String>} in the
- * same state. Target: a ZipList at most 0.25 times the bytes of {@code ArrayList<String>}.
+ * Heap bytes per element of the lists in the ziplist benchmarks (see {@link ListInputs}), measured
+ * with JOL, like with like: each list both as grown by appends (growth slack included) and after
+ * {@code trimToSize()}, and each ZipList row compared with {@code ArrayList<String>} in the same
+ * state. Target: a ZipList at most 0.25 times the bytes of {@code ArrayList<String>}.
  *
  * <p>Why two states: both structures grow geometrically and leave slack ({@code ArrayList} by
  * 1.5&times; from 10 slots, {@code ZipList} by 1.5&times; from its 11-byte empty blob), and both
@@ -66,24 +67,24 @@ public final class ZipListFootprintSection extends AbstractReportSection {
 
   static IntFunction<Object> builder(int layout) {
     return n -> {
-      String[] strings = ZipListInputs.strings(n);
+      String[] strings = ListInputs.strings(n);
       switch (layout) {
         case ZIP_APPENDED:
-          return ZipListInputs.zipList(ZipListInputs.bytes(strings));
+          return ListInputs.zipList(ListInputs.bytes(strings));
         case ZIP_TRIMMED:
-          ZipList z = ZipListInputs.zipList(ZipListInputs.bytes(strings));
+          ZipList z = ListInputs.zipList(ListInputs.bytes(strings));
           z.trimToSize();
           return z;
         case 2:
-          return ZipListInputs.arrayListBytes(ZipListInputs.bytes(strings));
+          return ListInputs.arrayListBytes(ListInputs.bytes(strings));
         case STRINGS_APPENDED:
-          return ZipListInputs.arrayList(strings);
+          return ListInputs.arrayList(strings);
         case STRINGS_TRIMMED:
-          ArrayList<String> list = ZipListInputs.arrayList(strings);
+          ArrayList<String> list = ListInputs.arrayList(strings);
           list.trimToSize();
           return list;
         default:
-          return ZipListInputs.linkedList(strings);
+          return ListInputs.linkedList(strings);
       }
     };
   }

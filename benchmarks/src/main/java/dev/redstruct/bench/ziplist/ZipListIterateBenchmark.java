@@ -1,6 +1,7 @@
 package dev.redstruct.bench.ziplist;
 
 import dev.redstruct.bench.Goal;
+import dev.redstruct.bench.ListInputs;
 import dev.redstruct.bench.QuickParams;
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.ziplist.ZipList;
@@ -20,7 +21,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Reading a list of {@code n} entries (see {@link ZipListInputs}): a forward walk summing the byte
+ * Reading a list of {@code n} entries (see {@link ListInputs}): a forward walk summing the byte
  * length of every element ({@code iterate}) and 16 fixed random {@code get(i)} calls ({@code get}).
  * Score: whole walks (or 16-get rounds) per microsecond. Run other sizes with {@code --param
  * n=8,128,129,512}.
@@ -89,14 +90,14 @@ public class ZipListIterateBenchmark {
   /** Builds the four lists from the same fixed-seed values. */
   @Setup(Level.Trial)
   public void setUp() {
-    String[] strings = ZipListInputs.strings(n);
-    byte[][] bytes = ZipListInputs.bytes(strings);
-    zipList = ZipListInputs.zipList(bytes);
+    String[] strings = ListInputs.strings(n);
+    byte[][] bytes = ListInputs.bytes(strings);
+    zipList = ListInputs.zipList(bytes);
     cursor = zipList.cursor();
-    arrayListBytes = ZipListInputs.arrayListBytes(bytes);
-    arrayList = ZipListInputs.arrayList(strings);
-    linkedList = ZipListInputs.linkedList(strings);
-    probes = ZipListInputs.probes(n, 16);
+    arrayListBytes = ListInputs.arrayListBytes(bytes);
+    arrayList = ListInputs.arrayList(strings);
+    linkedList = ListInputs.linkedList(strings);
+    probes = ListInputs.probes(n, 16);
   }
 
   /**
@@ -148,7 +149,7 @@ public class ZipListIterateBenchmark {
    */
   @Benchmark
   public long iterate_arrayList() {
-    return ZipListInputs.lengths(arrayList);
+    return ListInputs.lengths(arrayList);
   }
 
   /**
@@ -158,7 +159,7 @@ public class ZipListIterateBenchmark {
    */
   @Benchmark
   public long iterate_linkedList() {
-    return ZipListInputs.lengths(linkedList);
+    return ListInputs.lengths(linkedList);
   }
 
   /**

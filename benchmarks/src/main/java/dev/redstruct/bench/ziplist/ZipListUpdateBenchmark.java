@@ -1,5 +1,6 @@
 package dev.redstruct.bench.ziplist;
 
+import dev.redstruct.bench.ListInputs;
 import dev.redstruct.bench.QuickParams;
 import dev.redstruct.ziplist.ZipList;
 import java.util.ArrayList;
@@ -16,7 +17,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Building and shrinking lists of {@code n} entries (see {@link ZipListInputs}): {@code pushTail}
+ * Building and shrinking lists of {@code n} entries (see {@link ListInputs}): {@code pushTail}
  * builds from empty by appends, {@code pushHead} by prepends, {@code deleteMiddle} copies a built
  * list and removes its middle element {@code n/2} times. ZipList copies each value's bytes in; the
  * JDK lists store references to ready-made elements. Score: whole builds (or copy-and-delete
@@ -44,12 +45,12 @@ public class ZipListUpdateBenchmark {
   /** Draws the fixed-seed values and the lists that deleteMiddle copies. */
   @Setup(Level.Trial)
   public void setUp() {
-    strings = ZipListInputs.strings(n);
-    bytes = ZipListInputs.bytes(strings);
-    zipListBlob = ZipListInputs.zipList(bytes).toByteArray();
-    arrayListBytes = ZipListInputs.arrayListBytes(bytes);
-    arrayList = ZipListInputs.arrayList(strings);
-    linkedList = ZipListInputs.linkedList(strings);
+    strings = ListInputs.strings(n);
+    bytes = ListInputs.bytes(strings);
+    zipListBlob = ListInputs.zipList(bytes).toByteArray();
+    arrayListBytes = ListInputs.arrayListBytes(bytes);
+    arrayList = ListInputs.arrayList(strings);
+    linkedList = ListInputs.linkedList(strings);
   }
 
   /**
