@@ -508,6 +508,7 @@ public final class QuickList {
    */
   public static byte[] move(
       QuickList source, QuickList destination, boolean fromHead, boolean toHead) {
+    Objects.requireNonNull(source, "source");
     Objects.requireNonNull(destination, "destination");
     byte[] v = fromHead ? source.popHead() : source.popTail();
     if (v == null) {
@@ -531,6 +532,7 @@ public final class QuickList {
    * @return the index of the list popped and its elements, or {@code null} if all are empty
    */
   public static MultiPop multiPop(List<QuickList> lists, boolean fromHead, long count) {
+    Objects.requireNonNull(lists, "lists");
     if (count <= 0) {
       throw new IllegalArgumentException("count should be greater than 0");
     }
@@ -639,6 +641,7 @@ public final class QuickList {
    * @throws CorruptEncodingException if the payload is malformed, or holds no element
    */
   public static QuickList fromRdbPayload(byte[] payload, int fill, int compressDepth) {
+    Objects.requireNonNull(payload, "payload");
     return fromRdbPayload(payload, fill, compressDepth, DEFAULT_PACKED_THRESHOLD);
   }
 
@@ -655,6 +658,7 @@ public final class QuickList {
    */
   public static QuickList fromRdbPayload(
       byte[] payload, int fill, int compressDepth, long packedThreshold) {
+    Objects.requireNonNull(payload, "payload");
     return QuickListRdb.read(payload, fill, compressDepth, packedThreshold);
   }
 
