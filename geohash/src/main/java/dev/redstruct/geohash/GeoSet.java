@@ -130,6 +130,9 @@ public final class GeoSet {
    * @return the distance, or empty if either member is absent
    */
   public OptionalDouble distance(String a, String b, GeoUnit unit) {
+    Objects.requireNonNull(a, "a");
+    Objects.requireNonNull(b, "b");
+    Objects.requireNonNull(unit, "unit");
     return distance(utf8(a), utf8(b), unit);
   }
 
@@ -155,6 +158,8 @@ public final class GeoSet {
    * @throws ZSetException {@code ERR could not decode requested zset member} if it is absent
    */
   public List<GeoResult> nearby(String member, double radius, GeoUnit unit, int count) {
+    Objects.requireNonNull(member, "member");
+    Objects.requireNonNull(unit, "unit");
     return search(GeoQuery.fromMember(member).byRadius(radius, unit).count(count).build());
   }
 
@@ -167,6 +172,7 @@ public final class GeoSet {
    *     member
    */
   public List<GeoResult> search(GeoQuery query) {
+    Objects.requireNonNull(query, "query");
     GeoSearch s = run(query);
     return s.results(s.order(query.order, query.count, query.any));
   }
@@ -184,6 +190,7 @@ public final class GeoSet {
    *     ERR invalid longitude,latitude pair <lon>,<lat>} (printed with %f); nothing changes
    */
   public long geoadd(byte[][] argv) {
+    Objects.requireNonNull(argv, "argv");
     if (argv.length < 5) {
       throw new ZSetException("ERR wrong number of arguments for 'geoadd' command");
     }
@@ -231,6 +238,9 @@ public final class GeoSet {
    * @throws ZSetException for a coordinate out of range or NX with XX; nothing changes
    */
   public long add(int flags, double[] lons, double[] lats, byte[][] members) {
+    Objects.requireNonNull(lons, "lons");
+    Objects.requireNonNull(lats, "lats");
+    Objects.requireNonNull(members, "members");
     if (lons.length != members.length || lats.length != members.length) {
       throw new IllegalArgumentException("one longitude and one latitude per member");
     }
@@ -268,6 +278,9 @@ public final class GeoSet {
    * @return the distance, or empty if either is absent
    */
   public OptionalDouble distance(byte[] a, byte[] b, GeoUnit unit) {
+    Objects.requireNonNull(a, "a");
+    Objects.requireNonNull(b, "b");
+    Objects.requireNonNull(unit, "unit");
     double sa = zset.scoreOrNaN(a);
     double sb = Double.isNaN(sa) ? Double.NaN : zset.scoreOrNaN(b);
     if (Double.isNaN(sb)) {
@@ -304,6 +317,7 @@ public final class GeoSet {
    *     member
    */
   public ZSet searchStore(GeoQuery query) {
+    Objects.requireNonNull(query, "query");
     GeoSearch s = run(query);
     int[] order = s.order(query.order, query.count, query.any);
     ZSet out = ZSet.create();
