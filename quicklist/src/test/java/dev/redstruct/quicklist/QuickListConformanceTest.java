@@ -10,7 +10,6 @@ import com.google.common.collect.testing.features.CollectionSize;
 import com.google.common.collect.testing.features.ListFeature;
 import dev.redstruct.core.Codec;
 import java.util.List;
-import java.util.Queue;
 import junit.framework.Test;
 import junit.framework.TestCase;
 import junit.framework.TestSuite;
@@ -32,7 +31,7 @@ public class QuickListConformanceTest extends TestCase {
       suite.addTest(listSuite(cfg, "strings", samples));
       suite.addTest(listSuite(cfg, "integers", ints));
       suite.addTest(
-          QueueTestSuiteBuilder.using(new QueueGen(cfg, samples))
+          QueueTestSuiteBuilder.using(new Gen(cfg, samples))
               .named("QuickList queue fill " + cfg[0] + " depth " + cfg[1])
               .withFeatures(
                   CollectionFeature.GENERAL_PURPOSE,
@@ -45,7 +44,7 @@ public class QuickListConformanceTest extends TestCase {
   }
 
   private static Test listSuite(int[] cfg, String name, String[] samples) {
-    return ListTestSuiteBuilder.using(new ListGen(cfg, samples))
+    return ListTestSuiteBuilder.using(new Gen(cfg, samples))
         .named("QuickList.asList fill " + cfg[0] + " depth " + cfg[1] + " " + name)
         .withFeatures(
             ListFeature.GENERAL_PURPOSE,
@@ -63,11 +62,15 @@ public class QuickListConformanceTest extends TestCase {
     return v;
   }
 
-  private static final class ListGen implements TestListGenerator<String> {
+  /**
+   * One generator for both suites: {@link QuickListView} is a {@code List} and a {@code Deque}, so
+   * its {@code create} satisfies both generator interfaces.
+   */
+  private static final class Gen implements TestListGenerator<String>, TestQueueGenerator<String> {
     private final int[] cfg;
     private final String[] s;
 
-    ListGen(int[] cfg, String[] s) {
+    Gen(int[] cfg, String[] s) {
       this.cfg = cfg;
       this.s = s;
     }
@@ -78,37 +81,7 @@ public class QuickListConformanceTest extends TestCase {
     }
 
     @Override
-    public List<String> create(Object... elements) {
-      return view(cfg, elements);
-    }
-
-    @Override
-    public String[] createArray(int length) {
-      return new String[length];
-    }
-
-    @Override
-    public Iterable<String> order(List<String> insertionOrder) {
-      return insertionOrder;
-    }
-  }
-
-  private static final class QueueGen implements TestQueueGenerator<String> {
-    private final int[] cfg;
-    private final String[] s;
-
-    QueueGen(int[] cfg, String[] s) {
-      this.cfg = cfg;
-      this.s = s;
-    }
-
-    @Override
-    public SampleElements<String> samples() {
-      return new SampleElements<>(s[0], s[1], s[2], s[3], s[4]);
-    }
-
-    @Override
-    public Queue<String> create(Object... elements) {
+    public QuickListView<String> create(Object... elements) {
       return view(cfg, elements);
     }
 
