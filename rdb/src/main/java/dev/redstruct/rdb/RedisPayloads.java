@@ -127,6 +127,16 @@ public final class RedisPayloads {
     return new RedisValue.Unmodelled(type, payload.length - 1L - RdbPayload.FOOTER);
   }
 
+  /** Returns whether an adapter loads this RDB type (the others are reported as unmodelled). */
+  static boolean models(int type) {
+    for (PayloadAdapter<?> a : ADAPTERS) {
+      if (a.reads(type)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Appends the type byte and value of a supported Java value, for the RDB file writer. */
   static void write(Object value, boolean compression, RdbWriter out) {
     if (value instanceof HyperLogLog h) {
