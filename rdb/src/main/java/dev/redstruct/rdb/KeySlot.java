@@ -55,6 +55,7 @@ public final class KeySlot {
    * @throws IndexOutOfBoundsException if the range is outside {@code bytes}
    */
   public static int crc16(byte[] bytes, int off, int len) {
+    Objects.requireNonNull(bytes, "bytes");
     Objects.checkFromIndexSize(off, len, bytes.length);
     int crc = 0;
     for (int i = off; i < off + len; i++) {

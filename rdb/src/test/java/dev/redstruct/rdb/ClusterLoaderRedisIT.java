@@ -9,11 +9,13 @@ import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
 import dev.redstruct.testkit.RespClient;
 import dev.redstruct.testkit.RespReply;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,6 +65,46 @@ class ClusterLoaderRedisIT {
           "ClusterLoaderRedisIT: %d keys loaded into 3 masters, %d checked on their owner, %d ASK"
               + " and %d MOVED followed, 0 lost%n",
           KEYS, checked, asked, moved);
+    }
+  }
+
+  @Test
+  void readmeBuildInTheJvmLoadIntoRedisCluster() {
+    Oracle.requireRedis();
+    try (LocalCluster cluster = LocalCluster.start();
+        RespClient any = cluster.client(0)) {
+      List<?> clusterSlotsReply = (List<?>) Oracle.plain(any.call("CLUSTER", "SLOTS"));
+      Function<SlotMap.Node, CommandPipe> connect = LocalCluster::pipe; // any RESP client
+
+      // README: begin
+      // build in the JVM: any thread, any machine, no server involved
+      HyperLogLog visitors = HyperLogLog.create();
+      visitors.add("user:1", "user:2", "user:3");
+      QuickList events = QuickList.create();
+      events.pushTail("login".getBytes(StandardCharsets.UTF_8));
+
+      // load into Redis Cluster: one RESTORE per key, pipelined to the master owning its slot
+      SlotMap slots = SlotMap.fromClusterSlots(clusterSlotsReply); // CLUSTER SLOTS as lists
+      try (ClusterLoader loader = ClusterLoader.create(slots, connect, 1_000)) {
+        ClusterLoader.Report report =
+            loader.load(
+                List.of(
+                    ClusterLoader.Restore.of(
+                        "{site}:visitors".getBytes(StandardCharsets.UTF_8),
+                        RedisPayloads.dump(visitors, true)),
+                    ClusterLoader.Restore.of(
+                        "{site}:events".getBytes(StandardCharsets.UTF_8),
+                        RedisPayloads.dump(events, true))));
+        assertEquals(Map.of(), report.failures()); // MOVED/ASK were followed, not failures
+      }
+      // README: end
+
+      SlotMap.Node owner = slots.nodeOf(KeySlot.of("{site}:visitors"));
+      assertEquals(KeySlot.of("site"), KeySlot.of("{site}:events"));
+      try (RespClient r = RespClient.connect(owner.port())) {
+        assertEquals(3, r.call("PFCOUNT", "{site}:visitors").asLong());
+        assertEquals("login", r.call("LINDEX", "{site}:events", "0").asString());
+      }
     }
   }
 
