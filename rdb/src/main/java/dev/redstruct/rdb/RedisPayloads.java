@@ -31,8 +31,10 @@ import java.util.Objects;
  * is accepted by {@code RESTORE} on Redis 7.0 and later (they accept RDB versions up to their own);
  * Redis 6.2 and earlier reject version 10.
  *
- * <p>Thread-safe: every call works on its own buffers. Loading checks the CRC-64 and the version
- * first and then throws {@link CorruptEncodingException} for any malformed body, nothing else.
+ * <p>Thread-safe: every call works on its own buffers (and its own 256 KiB LZF table when a value
+ * compresses); to build many payloads on one thread, {@link PayloadWriter} reuses them. Loading
+ * checks the CRC-64 and the version first and then throws {@link CorruptEncodingException} for any
+ * malformed body, nothing else.
  */
 public final class RedisPayloads {
   /* Implementation notes: one PayloadAdapter per Redis type; dump() picks by Java type, load() by

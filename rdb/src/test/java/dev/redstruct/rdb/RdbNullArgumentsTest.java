@@ -30,6 +30,13 @@ class RdbNullArgumentsTest {
               .run();
     }
     n +=
+        NullArguments.of(PayloadWriter.class)
+            .sample(HyperLogLog.class, HyperLogLog::create)
+            .sample(Bitmap.class, Bitmap::create)
+            .sample(QuickList.class, QuickList::create)
+            .receiver(() -> PayloadWriter.create(true), w -> "unchanged")
+            .run();
+    n +=
         NullArguments.of(SlotMap.class)
             .sample(SlotMap.Node.class, () -> new SlotMap.Node("127.0.0.1", 7000))
             .sample(List.class, List::of)

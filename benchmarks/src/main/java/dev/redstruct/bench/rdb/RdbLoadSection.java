@@ -6,7 +6,7 @@ import dev.redstruct.bench.SectionResult;
 import dev.redstruct.bench.Verdict;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
-import dev.redstruct.rdb.RedisPayloads;
+import dev.redstruct.rdb.PayloadWriter;
 import dev.redstruct.testkit.RedisServer;
 import dev.redstruct.testkit.RespClient;
 import dev.redstruct.testkit.RespReply;
@@ -66,7 +66,8 @@ public final class RdbLoadSection extends AbstractReportSection {
     return table
         .note("Wall time of loading the keys into an empty redis-server 7.0 (persistence off) on")
         .note("loopback; the JVM sends with testkit's RespClient, pipelined in batches of 1,000.")
-        .note("Build: RedisPayloads.dump(value, true) on one thread (values already built).")
+        .note(
+            "Build: PayloadWriter.dump(value), rdbcompression yes, one thread, values built before.")
         .note("The machine is shared: compare the ratios, measured seconds apart in one run.")
         .build();
   }
@@ -162,9 +163,10 @@ public final class RdbLoadSection extends AbstractReportSection {
       commands.add(cmd);
     }
     long t0 = System.nanoTime();
+    PayloadWriter w = PayloadWriter.create(true);
     List<byte[][]> restores = new ArrayList<>(keys);
     for (int k = 0; k < keys; k++) {
-      byte[] p = RedisPayloads.dump(values.get(k), true);
+      byte[] p = w.dump(values.get(k));
       restores.add(new byte[][] {utf8("RESTORE"), commands.get(k)[1], utf8("0"), p});
     }
     return new DataSet("HLL of " + ELEMENTS, keys, System.nanoTime() - t0, restores, commands);
@@ -191,9 +193,10 @@ public final class RdbLoadSection extends AbstractReportSection {
       commands.add(cmd);
     }
     long t0 = System.nanoTime();
+    PayloadWriter w = PayloadWriter.create(true);
     List<byte[][]> restores = new ArrayList<>(keys);
     for (int k = 0; k < keys; k++) {
-      byte[] p = RedisPayloads.dump(values.get(k), true);
+      byte[] p = w.dump(values.get(k));
       restores.add(new byte[][] {utf8("RESTORE"), commands.get(k)[1], utf8("0"), p});
     }
     return new DataSet("list of " + ELEMENTS, keys, System.nanoTime() - t0, restores, commands);
