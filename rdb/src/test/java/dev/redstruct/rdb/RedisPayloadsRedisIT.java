@@ -54,6 +54,37 @@ class RedisPayloadsRedisIT {
     assertEquals(0, mismatches);
   }
 
+  @ParameterizedTest(name = "rdbcompression {0}")
+  @ValueSource(booleans = {true, false})
+  void compressedQuicklistNodesDumpByteForByte(boolean compression, RespClient redis) {
+    // interior nodes LZF-compressed by list-compress-depth 1, small nodes (fill 4): the node blobs
+    // are written as they are held (rdbSaveObject: quicklistGetLzf), not re-encoded
+    long seed = SEED + 7 + (compression ? 1 : 0);
+    System.out.println("RedisPayloadsRedisIT compressed lists seed " + seed);
+    redis.call("CONFIG", "SET", "rdbcompression", compression ? "yes" : "no").assertOk();
+    redis.call("CONFIG", "SET", "list-compress-depth", "1").assertOk();
+    redis.call("CONFIG", "SET", "list-max-listpack-size", "4").assertOk();
+    try {
+      SplittableRandom rnd = new SplittableRandom(seed);
+      List<Samples.Sample> batch = new ArrayList<>();
+      for (int i = 0; i < 1_000; i++) {
+        Samples.Sample s = Samples.list(rnd, "c" + i, 1 + rnd.nextInt(40));
+        QuickList ql = QuickList.create(4, 1);
+        ((QuickList) s.value()).toList().forEach(ql::pushTail);
+        batch.add(new Samples.Sample(s.key(), ql, s.commands()));
+      }
+      int mismatches = checkBatch(redis, batch, compression);
+      System.out.printf(
+          "RedisPayloadsRedisIT: 1000 lists, fill 4, compress depth 1, rdbcompression %s, %d"
+              + " mismatches%n",
+          compression, mismatches);
+      assertEquals(0, mismatches);
+    } finally {
+      redis.call("CONFIG", "SET", "list-compress-depth", "0").assertOk();
+      redis.call("CONFIG", "SET", "list-max-listpack-size", "-2").assertOk();
+    }
+  }
+
   private static int kind(Object v) {
     return v instanceof byte[] ? 0 : v instanceof HyperLogLog ? 1 : v instanceof Bitmap ? 2 : 3;
   }
