@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.testkit.RedisServer;
 import dev.redstruct.testkit.RespClient;
 import dev.redstruct.testkit.RespReply;
 import java.nio.charset.StandardCharsets;
@@ -105,6 +106,34 @@ class ClusterLoaderRedisIT {
         assertEquals(3, r.call("PFCOUNT", "{site}:visitors").asLong());
         assertEquals("login", r.call("LINDEX", "{site}:events", "0").asString());
       }
+    }
+  }
+
+  @Test
+  void ttlReplaceAndAbsttlReachASingleServer() {
+    Oracle.requireRedis();
+    long at = 4_102_444_800_000L; // 2100-01-01, absolute
+    try (RedisServer server = RedisServer.start();
+        RespClient r = server.newClient()) {
+      r.call("SET", "taken", "old").assertOk();
+      SlotMap one = SlotMap.single(new SlotMap.Node("127.0.0.1", server.port()));
+      byte[] v = RedisPayloads.dump(Samples.utf8("new"), true);
+      try (ClusterLoader loader = ClusterLoader.create(one, LocalCluster::pipe, 10)) {
+        ClusterLoader.Report report =
+            loader.load(
+                List.of(
+                    new ClusterLoader.Restore(Samples.utf8("rel"), v, 100_000, false, false),
+                    new ClusterLoader.Restore(Samples.utf8("abs"), v, at, false, true),
+                    new ClusterLoader.Restore(Samples.utf8("taken"), v, 0, false, false),
+                    new ClusterLoader.Restore(Samples.utf8("forced"), v, 0, true, false)));
+        assertEquals(2 + 1, report.restored());
+        assertTrue(report.failures().get("taken").startsWith("BUSYKEY"), report.toString());
+      }
+      long ttl = r.call("PTTL", "rel").asLong();
+      assertTrue(ttl > 90_000 && ttl <= 100_000, "PTTL " + ttl);
+      assertEquals(at, r.call("PEXPIRETIME", "abs").asLong());
+      assertEquals("old", r.call("GET", "taken").asString());
+      assertEquals(-1, r.call("PTTL", "forced").asLong());
     }
   }
 
