@@ -12,4 +12,5 @@ module dev.redstruct.consumercheck {
   requires dev.redstruct.quicklist;
   requires dev.redstruct.skiplist;
   requires dev.redstruct.geohash;
+  requires dev.redstruct.rdb;
 }

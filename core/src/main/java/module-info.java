@@ -9,5 +9,6 @@ module dev.redstruct.core {
       dev.redstruct.ziplist,
       dev.redstruct.listpack,
       dev.redstruct.quicklist,
-      dev.redstruct.skiplist;
+      dev.redstruct.skiplist,
+      dev.redstruct.rdb;
 }

@@ -9,6 +9,9 @@ import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.listpack.ListPack;
 import dev.redstruct.quicklist.QuickList;
 import dev.redstruct.quicklist.QuickListView;
+import dev.redstruct.rdb.KeySlot;
+import dev.redstruct.rdb.RedisPayloads;
+import dev.redstruct.rdb.RedisValue;
 import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.ziplist.ZipList;
 import java.util.List;
@@ -80,6 +83,14 @@ public final class ConsumerCheck {
     GeoSet places = GeoSet.create();
     places.add("Palermo", 13.361389, 38.115556);
     checks += expect(places.position("Palermo").isPresent(), "GeoSet.position");
+
+    byte[] payload = RedisPayloads.dump(visitors, true);
+    checks +=
+        expect(
+            RedisPayloads.load(payload) instanceof RedisValue.StringValue s
+                && HyperLogLog.copyOf(s.bytes()).count() == 2,
+            "RedisPayloads round trip of a HyperLogLog");
+    checks += expect(KeySlot.of("123456789") == 12739, "KeySlot of the CRC16 check string");
 
     System.out.println("consumer check on the " + where + ": " + checks + " checks agree");
   }

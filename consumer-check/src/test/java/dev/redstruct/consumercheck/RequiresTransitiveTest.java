@@ -38,6 +38,7 @@ class RequiresTransitiveTest {
     "dev.redstruct.skiplist, dev.redstruct.skiplist.ZSet.create()",
     "dev.redstruct.quicklist, dev.redstruct.quicklist.QuickList.create().asList(Codec.utf8())",
     "dev.redstruct.geohash, dev.redstruct.geohash.GeoSet.create()",
+    "dev.redstruct.rdb, dev.redstruct.rdb.RedisPayloads.load(new byte[0])",
   })
   void aModuleRequiringOnlyThisOneCanUseCoreTypes(String module, String use) throws IOException {
     Path src = dir.resolve("src");

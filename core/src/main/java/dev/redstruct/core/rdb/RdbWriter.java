@@ -283,6 +283,18 @@ public final class RdbWriter {
   }
 
   /**
+   * Empties the writer, keeping its buffer and its compressor, so one writer can encode value after
+   * value without allocating (the RDB file writer and the payload builders of {@code
+   * dev.redstruct.rdb} reuse one per stream).
+   *
+   * @return this writer
+   */
+  public RdbWriter reset() {
+    size = 0;
+    return this;
+  }
+
+  /**
    * Returns a copy of the bytes written so far.
    *
    * @return the bytes

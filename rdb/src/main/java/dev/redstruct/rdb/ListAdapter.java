@@ -1,0 +1,40 @@
+package dev.redstruct.rdb;
+
+import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbWriter;
+import dev.redstruct.quicklist.QuickList;
+
+/**
+ * Lists: written as type 18 (quicklist 2) and loaded from 18, 14 (6.2's quicklist of ziplists) and
+ * 10 (one ziplist), all by {@code QuickList}'s own payload code (Redis: {@code rdbSaveObject} and
+ * {@code rdbLoadObject} for {@code OBJ_LIST}). Loaded lists get Redis's defaults: fill -2, compress
+ * depth 0.
+ */
+final class ListAdapter implements PayloadAdapter<QuickList> {
+  /** Payload footer: 2 version bytes and 8 CRC bytes. */
+  private static final int FOOTER = RdbPayload.FOOTER;
+
+  @Override
+  public Class<QuickList> javaType() {
+    return QuickList.class;
+  }
+
+  @Override
+  public void write(QuickList value, boolean compression, RdbWriter out) {
+    byte[] p = value.toRdbPayload(compression);
+    out.raw(p, 0, p.length - FOOTER);
+  }
+
+  @Override
+  public boolean reads(int rdbType) {
+    return rdbType == RdbPayload.TYPE_LIST_QUICKLIST_2
+        || rdbType == RdbPayload.TYPE_LIST_QUICKLIST
+        || rdbType == RdbPayload.TYPE_LIST_ZIPLIST;
+  }
+
+  @Override
+  public RedisValue read(byte[] payload, int rdbType) {
+    QuickList ql = QuickList.fromRdbPayload(payload, QuickList.DEFAULT_FILL, 0);
+    return new RedisValue.ListValue(ql, rdbType);
+  }
+}

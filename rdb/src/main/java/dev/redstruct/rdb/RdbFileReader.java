@@ -1,0 +1,240 @@
+package dev.redstruct.rdb;
+
+import dev.redstruct.core.CorruptEncodingException;
+import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Reads an RDB file (as {@code SAVE}/{@code BGSAVE} of Redis 1.0 to 7.0.15 write it, versions 1 to
+ * 10) as a stream of keys, one {@link Entry} at a time, holding only the current value in memory
+ * (Redis: {@code rdbLoadRioWithLoadingCtx} and {@code rdbLoadObject}, src/rdb.c).
+ *
+ * <pre>
+ *   "REDIS" 4 digits              header, e.g. REDIS0010
+ *   FA key value                  AUX field (collected in {@link #auxFields()})
+ *   FE db                         SELECTDB
+ *   FB size expires               RESIZEDB (a hint; ignored)
+ *   FC 8 bytes LE | FD 4 bytes LE expiry of the next key, in ms | s
+ *   F8 idle | F9 freq             LRU/LFU hints of the next key (ignored)
+ *   F7 module aux | F5 function   skipped and counted
+ *   type key value                a key
+ *   FF crc64 (8 bytes LE)         end; a stored 0 means "not computed"
+ * </pre>
+ *
+ * <p>Values of the types {@link RedisPayloads} models come back decoded; every other type (sets,
+ * hashes, sorted sets until wired, streams, module values of type 7) is walked to its end and
+ * returned as {@link RedisValue.Unmodelled}, never mis-read. The input is untrusted: anything
+ * malformed, truncated or failing the checksum throws {@link CorruptEncodingException} and nothing
+ * else; no length field is trusted for an allocation. I/O failures throw {@link
+ * UncheckedIOException}. Not thread-safe; {@link #close()} closes the stream.
+ */
+public final class RdbFileReader implements AutoCloseable {
+  private static final int OP_FUNCTION2 = 0xf5;
+  private static final int OP_FUNCTION = 0xf6;
+  private static final int OP_MODULE_AUX = 0xf7;
+  private static final int OP_IDLE = 0xf8;
+  private static final int OP_FREQ = 0xf9;
+  private static final int OP_AUX = 0xfa;
+  private static final int OP_RESIZEDB = 0xfb;
+  private static final int OP_EXPIRETIME_MS = 0xfc;
+  private static final int OP_EXPIRETIME = 0xfd;
+  private static final int OP_SELECTDB = 0xfe;
+  private static final int OP_EOF = 0xff;
+
+  private final InputStream stream;
+  private final RdbInput in;
+  private final int version;
+  private final Map<String, String> aux = new LinkedHashMap<>();
+  private int db;
+  private boolean done;
+  private long skippedAuxiliary;
+
+  /**
+   * One key of the file.
+   *
+   * @param db the database number ({@code SELECTDB}), 0 before any
+   * @param key the key's bytes (owned by the entry)
+   * @param expireAtMs the absolute expiry in Unix milliseconds, or -1 for none
+   * @param value the value
+   */
+  public record Entry(int db, byte[] key, long expireAtMs, RedisValue value) {}
+
+  private RdbFileReader(InputStream stream) {
+    this.stream = stream;
+    this.in = new RdbInput(stream);
+    this.version = header();
+  }
+
+  /**
+   * Starts reading a file: checks the 9-byte header. The stream is read as needed, buffered.
+   *
+   * @param in the file's bytes from the beginning
+   * @return the reader
+   * @throws CorruptEncodingException if the header is not {@code REDIS} and a version 1..10
+   */
+  public static RdbFileReader open(InputStream in) {
+    return new RdbFileReader(Objects.requireNonNull(in, "in"));
+  }
+
+  /** Redis: the signature and version check of rdbLoadRioWithLoadingCtx. */
+  private int header() {
+    byte[] h = new byte[9];
+    for (int i = 0; i < 9; i++) {
+      h[i] = (byte) in.u8();
+    }
+    String text = new String(h, StandardCharsets.ISO_8859_1);
+    if (!text.startsWith("REDIS") || !text.substring(5).chars().allMatch(Character::isDigit)) {
+      throw new CorruptEncodingException(RdbInput.FORMAT, 0, "bad signature", h);
+    }
+    int v = Integer.parseInt(text.substring(5));
+    if (v < 1 || v > RdbPayload.RDB_VERSION) {
+      throw new CorruptEncodingException(RdbInput.FORMAT, 5, "RDB version " + v, h);
+    }
+    return v;
+  }
+
+  /**
+   * Returns the RDB version from the header.
+   *
+   * @return 1..10
+   */
+  public int version() {
+    return version;
+  }
+
+  /**
+   * Returns the AUX fields read so far (all of them once {@link #next()} returned null), decoded as
+   * UTF-8, in file order.
+   *
+   * @return an unmodifiable view
+   */
+  public Map<String, String> auxFields() {
+    return Collections.unmodifiableMap(aux);
+  }
+
+  /**
+   * Returns how many module AUX records and function libraries were skipped so far.
+   *
+   * @return the count
+   */
+  public long skippedAuxiliary() {
+    return skippedAuxiliary;
+  }
+
+  /**
+   * Reads the next key; at the end of the file verifies the checksum and returns null.
+   *
+   * @return the entry, or null after the EOF opcode
+   * @throws CorruptEncodingException if the file is malformed
+   */
+  public Entry next() {
+    long expire = -1;
+    while (!done) {
+      long at = in.offset();
+      int op = in.u8();
+      switch (op) {
+        case OP_EXPIRETIME -> expire = in.littleEndian(4) * 1000;
+        case OP_EXPIRETIME_MS -> expire = in.littleEndian(8);
+        case OP_FREQ -> in.u8();
+        case OP_IDLE -> in.length();
+        case OP_EOF -> checksum();
+        case OP_SELECTDB -> db = database(at);
+        case OP_RESIZEDB -> {
+          in.length();
+          in.length();
+        }
+        case OP_AUX -> aux.put(utf8(string()), utf8(string()));
+        case OP_MODULE_AUX -> moduleAux(at);
+        case OP_FUNCTION2 -> {
+          RdbValueScanner.skipString(in);
+          skippedAuxiliary++;
+        }
+        case OP_FUNCTION -> throw in.corrupt(at, "pre-release function opcode 246");
+        default -> {
+          return new Entry(db, string(), expire, value(op, at));
+        }
+      }
+    }
+    return null;
+  }
+
+  private int database(long at) {
+    long id = in.length();
+    if (Long.compareUnsigned(id, Integer.MAX_VALUE) > 0) {
+      throw in.corrupt(at, "database " + Long.toUnsignedString(id));
+    }
+    return (int) id;
+  }
+
+  /** Redis: RDB_OPCODE_MODULE_AUX, module id, when-opcode (must be UINT), when, opcodes. */
+  private void moduleAux(long at) {
+    in.length();
+    if (in.length() != 2) {
+      throw in.corrupt(at, "module aux: bad when_opcode");
+    }
+    in.length();
+    RdbValueScanner.skipModuleOpcodes(in);
+    skippedAuxiliary++;
+  }
+
+  private void checksum() {
+    long computed = in.crc();
+    if (version >= 5) {
+      long at = in.offset();
+      long stored = in.littleEndian(8);
+      if (stored != 0 && stored != computed) {
+        throw in.corrupt(
+            at, String.format("CRC-64 mismatch: stored %016x, computed %016x", stored, computed));
+      }
+    }
+    done = true;
+  }
+
+  /** One RDB string, captured while walked, then decoded by core's reader. */
+  private byte[] string() {
+    in.startCapture();
+    RdbValueScanner.skipString(in);
+    in.stopCapture();
+    return RdbReader.of(in.captured(), 0, in.capturedLength()).string();
+  }
+
+  private RedisValue value(int type, long typeAt) {
+    if (!RedisPayloads.models(type)) {
+      long from = in.offset();
+      RdbValueScanner.skipValue(in, type, typeAt);
+      return new RedisValue.Unmodelled(type, in.offset() - from);
+    }
+    in.startCapture();
+    RdbValueScanner.skipValue(in, type, typeAt);
+    in.stopCapture();
+    if (type == RdbPayload.TYPE_STRING) {
+      return new RedisValue.StringValue(
+          RdbReader.of(in.captured(), 0, in.capturedLength()).string());
+    }
+    byte[] body = Arrays.copyOf(in.captured(), in.capturedLength());
+    return RedisPayloads.loadVerified(RdbPayload.dump(type, body), type);
+  }
+
+  private static String utf8(byte[] b) {
+    return new String(b, StandardCharsets.UTF_8);
+  }
+
+  /** Closes the underlying stream. */
+  @Override
+  public void close() {
+    try {
+      stream.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * Build in the JVM, load into Redis: DUMP payloads and RDB files for the redstruct structures,
+ * Redis Cluster's key slots and a slot-aware {@code RESTORE} loader.
+ */
+module dev.redstruct.rdb {
+  requires transitive dev.redstruct.core;
+  requires transitive dev.redstruct.hll;
+  requires transitive dev.redstruct.bitfield;
+  requires transitive dev.redstruct.quicklist;
+
+  exports dev.redstruct.rdb;
+}

@@ -1,0 +1,133 @@
+package dev.redstruct.rdb;
+
+import dev.redstruct.bitfield.Bitmap;
+import dev.redstruct.hll.HyperLogLog;
+import dev.redstruct.quicklist.QuickList;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Random values of every type the module covers, each with the Redis commands that build the same
+ * value and the JVM object: the shared corpus of the payload, RDB and cluster tests.
+ */
+final class Samples {
+  private Samples() {}
+
+  /** One key: its JVM value (byte[], HyperLogLog, Bitmap or QuickList) and Redis commands. */
+  record Sample(byte[] key, Object value, List<byte[][]> commands) {
+    byte[] payload(boolean compression) {
+      if (value instanceof byte[] s) {
+        return RedisPayloads.dump(s, compression);
+      } else if (value instanceof HyperLogLog h) {
+        return RedisPayloads.dump(h, compression);
+      } else if (value instanceof Bitmap b) {
+        return RedisPayloads.dump(b, compression);
+      }
+      return RedisPayloads.dump((QuickList) value, compression);
+    }
+  }
+
+  static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  static Sample random(SplittableRandom rnd, String key) {
+    switch (rnd.nextInt(4)) {
+      case 0:
+        return string(rnd, key);
+      case 1:
+        return hll(rnd, key, rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(3000) : 1 + rnd.nextInt(200));
+      case 2:
+        return bitmap(rnd, key, 1 + rnd.nextInt(40), rnd.nextInt(2) == 0 ? 2_000 : 200_000);
+      default:
+        return list(rnd, key, 1 + rnd.nextInt(rnd.nextInt(8) == 0 ? 2_000 : 60));
+    }
+  }
+
+  /** Integers (inside and outside int32, non-canonical), short text, long compressible, binary. */
+  static Sample string(SplittableRandom rnd, String key) {
+    byte[] v = element(rnd, rnd.nextInt(8) == 0 ? 3_000 : 200);
+    return new Sample(utf8(key), v, List.<byte[][]>of(new byte[][] {utf8("SET"), utf8(key), v}));
+  }
+
+  static Sample hll(SplittableRandom rnd, String key, int n) {
+    HyperLogLog h = HyperLogLog.create();
+    List<byte[][]> cmds = new ArrayList<>();
+    List<byte[]> args = new ArrayList<>(List.of(utf8("PFADD"), utf8(key)));
+    for (int i = 0; i < n; i++) {
+      byte[] e = utf8("e" + rnd.nextInt(1_000_000));
+      h.add(e);
+      args.add(e);
+      if (args.size() == 202 || i == n - 1) {
+        cmds.add(args.toArray(new byte[0][]));
+        args = new ArrayList<>(List.of(utf8("PFADD"), utf8(key)));
+      }
+    }
+    return new Sample(utf8(key), h, cmds);
+  }
+
+  static Sample bitmap(SplittableRandom rnd, String key, int bits, int maxOffset) {
+    Bitmap b = Bitmap.create();
+    List<byte[][]> cmds = new ArrayList<>();
+    for (int i = 0; i < bits; i++) {
+      long off = rnd.nextInt(maxOffset);
+      b.setBit(off, true);
+      cmds.add(new byte[][] {utf8("SETBIT"), utf8(key), utf8(Long.toString(off)), utf8("1")});
+    }
+    return new Sample(utf8(key), b, cmds);
+  }
+
+  static Sample list(SplittableRandom rnd, String key, int n) {
+    QuickList ql = QuickList.create();
+    List<byte[][]> cmds = new ArrayList<>();
+    List<byte[]> args = new ArrayList<>(List.of(utf8("RPUSH"), utf8(key)));
+    int maxLen = rnd.nextInt(5) == 0 ? 400 : 30;
+    for (int i = 0; i < n; i++) {
+      byte[] e = element(rnd, maxLen);
+      ql.pushTail(e);
+      args.add(e);
+      if (args.size() == 202 || i == n - 1) {
+        cmds.add(args.toArray(new byte[0][]));
+        args = new ArrayList<>(List.of(utf8("RPUSH"), utf8(key)));
+      }
+    }
+    return new Sample(utf8(key), ql, cmds);
+  }
+
+  /** A string of one of the shapes rdbSaveRawString and the listpack encoder tell apart. */
+  static byte[] element(SplittableRandom rnd, int maxLen) {
+    switch (rnd.nextInt(6)) {
+      case 0:
+        return utf8(Long.toString(rnd.nextLong() >> rnd.nextInt(64)));
+      case 1:
+        return utf8(Integer.toString(rnd.nextInt(100_000) - 50_000));
+      case 2:
+        return utf8(rnd.nextBoolean() ? "-0" : "0" + rnd.nextInt(1000));
+      case 3:
+        return repeated(rnd, rnd.nextInt(maxLen + 1));
+      case 4:
+        return binary(rnd, rnd.nextInt(maxLen + 1));
+      default:
+        return utf8("v" + rnd.nextInt(1000));
+    }
+  }
+
+  private static byte[] repeated(SplittableRandom rnd, int n) {
+    byte[] b = new byte[n];
+    String unit = "abcdefgh".substring(rnd.nextInt(8));
+    for (int i = 0; i < n; i++) {
+      b[i] = (byte) unit.charAt(i % unit.length());
+    }
+    return b;
+  }
+
+  private static byte[] binary(SplittableRandom rnd, int n) {
+    byte[] b = new byte[n];
+    for (int i = 0; i < n; i++) {
+      b[i] = (byte) rnd.nextInt(rnd.nextBoolean() ? 4 : 256);
+    }
+    return b;
+  }
+}
