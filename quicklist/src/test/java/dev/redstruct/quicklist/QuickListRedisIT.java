@@ -48,6 +48,10 @@ class QuickListRedisIT {
   private static final int COMMANDS_PER_CELL =
       Integer.getInteger("redstruct.quicklist.commands", 5_600);
   private static final int BATCH = 100;
+
+  /** {@code -Dredstruct.quicklist.stepwise=true}: a DUMP comparison after every command. */
+  private static final boolean STEPWISE = Boolean.getBoolean("redstruct.quicklist.stepwise");
+
   private static final long PLAIN_THRESHOLD = 1000;
   private static final String KEY = "ql";
   private static final String KEY2 = "ql2";
@@ -156,6 +160,7 @@ class QuickListRedisIT {
     for (int done = 0; done < COMMANDS_PER_CELL; done += BATCH) {
       List<byte[][]> cmds = new ArrayList<>();
       List<RespReply> expected = new ArrayList<>();
+      List<RespReply> stepReplies = new ArrayList<>();
       for (int i = 0; i < BATCH; i++) {
         int kind = r.nextInt(24);
         byte[][] cmd =
@@ -163,7 +168,14 @@ class QuickListRedisIT {
                 ? twoKeyCommand(r)
                 : kind == 2 ? malformed(r, ours[0]) : command(r, ours[0], target);
         cmds.add(cmd);
+        String before = STEPWISE ? ours[0].shape() + " | " + ours[1].shape() : "";
         expected.add(apply(ours, cmd));
+        if (STEPWISE) {
+          stepReplies.add(redis.call(cmd));
+          String step = cell + " after " + describe(cmd) + " from " + before;
+          compareDump(redis, KEY, ours[0], false, step, seed);
+          compareDump(redis, KEY2, ours[1], false, step, seed);
+        }
         for (int j = 0; j < ours.length; j++) {
           if (ours[j].size() == 0) {
             ours[j] = newList(fill, depth, threshold); // Redis deletes an emptied key
@@ -173,7 +185,7 @@ class QuickListRedisIT {
           target = 20 + r.nextInt(r.nextBoolean() ? 200 : 1500);
         }
       }
-      List<RespReply> got = redis.pipeline(cmds);
+      List<RespReply> got = STEPWISE ? stepReplies : redis.pipeline(cmds);
       commands += cmds.size();
       for (int i = 0; i < cmds.size(); i++) {
         errorReplies += got.get(i) instanceof RespReply.Error ? 1 : 0;
@@ -288,8 +300,11 @@ class QuickListRedisIT {
   private byte[] value(SplittableRandom r, QuickList ql) {
     int kind = r.nextInt(100);
     if (kind < 20 && ql.size() > 0) {
-      byte[] v = ql.get(r.nextLong(ql.size())); // an existing element: pivots and LREM hit
-      return v;
+      // An existing element, so that pivots and LREM hit. Read with a cursor, which changes no
+      // node: get() is LINDEX and may compress a node, which Redis would not see.
+      QuickListCursor c = ql.cursor();
+      c.seek(r.nextLong(ql.size()));
+      return c.toByteArray();
     }
     if (kind < 40) {
       return b(Long.toString(INTEGERS[r.nextInt(INTEGERS.length)] + (r.nextInt(3) - 1)));
@@ -642,9 +657,30 @@ class QuickListRedisIT {
     if (stale) {
       staleCases++;
     } else {
-      mismatches.add(cell + ": DUMP differs; ours " + ql.shape());
+      mismatches.add(cell + ": DUMP differs; ours " + ql.shape() + diff(theirNodes, ourNodes));
       throw new AssertionError("seed " + seed + ": " + mismatches);
     }
+  }
+
+  private static String diff(List<DumpNode> theirs, List<DumpNode> ours) {
+    if (theirs.size() != ours.size()) {
+      return "; node counts " + theirs.size() + " (redis) and " + ours.size();
+    }
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < ours.size(); i++) {
+      DumpNode t = theirs.get(i);
+      DumpNode o = ours.get(i);
+      if (!Arrays.equals(t.written(), o.written())) {
+        sb.append("; node ").append(i).append(": redis ").append(t.lzf() ? "LZF " : "raw ");
+        sb.append(t.written().length).append(", ours ").append(o.lzf() ? "LZF " : "raw ");
+        sb.append(o.written().length).append(", same bytes ");
+        sb.append(Arrays.equals(t.decoded(), o.decoded()));
+        if (Boolean.getBoolean("redstruct.quicklist.hex")) {
+          sb.append(" ").append(java.util.HexFormat.of().formatHex(o.decoded()));
+        }
+      }
+    }
+    return sb.toString();
   }
 
   /** Whether a fresh-table LZF of a raw node would have given an LZF form, node or RDB string. */
