@@ -1,9 +1,7 @@
 package dev.redstruct.quicklist;
 
+import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
-import dev.redstruct.core.rdb.Lzf;
-import dev.redstruct.listpack.ListPack;
-import dev.redstruct.listpack.ListPackCursor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,72 +23,29 @@ import java.util.Objects;
  */
 public final class QuickList {
   /*
-   * Implementation notes.
-   * Node.lp (PACKED) or Node.plain (PLAIN) holds the bytes of a RAW node; Node.lzf holds them
-   * compressed (lp and plain are then null). Node.sz is always the uncompressed size.
-   * The private methods are quicklist.c's functions of the same name without the prefix and
-   * underscores; each calls the compression hooks (compress, compressAround, recompressOnly) where
-   * Redis does, because a RAW interior node is compressed only when one of those calls reaches it.
-   * Invariants, checked by checkInvariants():
-   *  I1 count is the sum of node counts, len the number of nodes; no node is empty.
-   *  I2 node.sz is the size of its listpack (PACKED) or element (PLAIN); a PLAIN node holds 1.
-   *  I3 head and tail are RAW; with depth d > 0, the d nodes at each end are RAW; no node has its
-   *     recompress flag set between operations.
-   *  I4 a compressed node decompresses to sz bytes.
+   * Implementation notes. This class is the public face: it checks arguments and runs the list
+   * commands' quicklist calls in t_list.c's order. The structure is in the package-private roles,
+   * each named after what it mirrors in src/quicklist.c 7.0.15:
+   *   QuickNode        quicklistNode: one node's bytes (listpack, PLAIN element or LZF) and the
+   *                    compression of a single node;
+   *   QuickListNodes   struct quicklist: the linked nodes, the fill rules, link/unlink, the
+   *                    compress-depth walk, and the invariants (checkInvariants);
+   *   QuickListWriter  push, pop, _quicklistInsert (split, merge), replace, quicklistDelRange;
+   *   QuickListIter    quicklistIter, which compresses and decompresses as Redis's does;
+   *   QuickListCursor  a read-only cursor that changes nothing and allocates nothing per element;
+   *   QuickListRdb     the RDB forms; ListCommands the argv face; QuickListView the java.util face.
    */
 
   /** Redis's default {@code list-max-listpack-size}: 8 KiB nodes. */
   public static final int DEFAULT_FILL = -2;
 
   /** Redis's default packed threshold (1 GiB): larger elements get PLAIN nodes. */
-  public static final long DEFAULT_PACKED_THRESHOLD = 1L << 30;
+  public static final long DEFAULT_PACKED_THRESHOLD = QuickListNodes.DEFAULT_PACKED_THRESHOLD;
 
-  private static final int[] OPTIMIZATION_LEVEL = {4096, 8192, 16384, 32768, 65536};
-  private static final int SIZE_SAFETY_LIMIT = 8192;
-  private static final int SIZE_ESTIMATE_OVERHEAD = 8;
-  private static final int MIN_COMPRESS_BYTES = 48;
-  private static final int MIN_COMPRESS_IMPROVE = 8;
-  private static final int FILL_MAX = (1 << 15) - 1;
-  private static final int COMPRESS_MAX = (1 << 16) - 1;
-  static final int CONTAINER_PLAIN = 1;
-  static final int CONTAINER_PACKED = 2;
-
-  static final class Node {
-    Node prev;
-    Node next;
-    ListPack lp;
-    byte[] plain;
-    byte[] lzf;
-    int sz;
-    int count;
-    final boolean isPlain;
-    boolean recompress;
-    boolean dontCompress;
-
-    Node(boolean isPlain) {
-      this.isPlain = isPlain;
-    }
-
-    boolean compressed() {
-      return lzf != null;
-    }
-
-    byte[] rawBytes() {
-      return isPlain ? plain : lp.toByteArray();
-    }
-  }
-
-  private final int fill;
-  private final int compress;
-  private long packedThreshold = DEFAULT_PACKED_THRESHOLD;
-  Node head;
-  Node tail;
-  long count;
-  int len;
+  final QuickListNodes nodes;
 
   private QuickList(int fill, int compress) {
-    this.fill = Math.max(-5, Math.min(FILL_MAX, fill));
-    this.compress = Math.max(0, Math.min(COMPRESS_MAX, compress));
+    this.nodes = new QuickListNodes(fill, compress);
   }
 
   /**
@@ -124,7 +79,7 @@ public final class QuickList {
     if (bytes < 0) {
       throw new IllegalArgumentException("threshold must be >= 0: " + bytes);
     }
-    packedThreshold = bytes == 0 ? DEFAULT_PACKED_THRESHOLD : bytes;
+    nodes.packedThreshold = bytes == 0 ? DEFAULT_PACKED_THRESHOLD : bytes;
   }
 
   /**
@@ -133,7 +88,7 @@ public final class QuickList {
    * @return the fill
    */
   public int fill() {
-    return fill;
+    return nodes.fill;
   }
 
   /**
@@ -142,7 +97,7 @@ public final class QuickList {
    * @return the depth
    */
   public int compressDepth() {
-    return compress;
+    return nodes.compress;
   }
 
   /**
@@ -151,7 +106,7 @@ public final class QuickList {
    * @return the count
    */
   public long size() {
-    return count;
+    return nodes.count;
   }
 
   /**
@@ -160,7 +115,7 @@ public final class QuickList {
    * @return the node count
    */
   public int nodeCount() {
-    return len;
+    return nodes.len;
   }
 
   // ---------------------------------------------------------------- commands
@@ -172,21 +127,8 @@ public final class QuickList {
    */
   public void pushHead(byte[] value) {
     Objects.requireNonNull(value, "value");
-    if (isLarge(value.length)) {
-      insertPlainNode(head, value, false);
-      return;
-    }
-    if (allowInsert(head, value.length)) {
-      head.lp.prepend(value);
-      head.sz = head.lp.sizeInBytes();
-    } else {
-      Node n = packedNode(ListPack.create());
-      n.lp.prepend(value);
-      n.sz = n.lp.sizeInBytes();
-      insertNode(head, n, false);
-    }
-    count++;
-    head.count++;
+    QuickListWriter.pushHead(nodes, value);
+    nodes.modCount++;
   }
 
   /**
@@ -196,21 +138,8 @@ public final class QuickList {
    */
   public void pushTail(byte[] value) {
     Objects.requireNonNull(value, "value");
-    if (isLarge(value.length)) {
-      insertPlainNode(tail, value, true);
-      return;
-    }
-    if (allowInsert(tail, value.length)) {
-      tail.lp.append(value);
-      tail.sz = tail.lp.sizeInBytes();
-    } else {
-      Node n = packedNode(ListPack.create());
-      n.lp.append(value);
-      n.sz = n.lp.sizeInBytes();
-      insertNode(tail, n, true);
-    }
-    count++;
-    tail.count++;
+    QuickListWriter.pushTail(nodes, value);
+    nodes.modCount++;
   }
 
   /**
@@ -219,7 +148,8 @@ public final class QuickList {
    * @return the element, or {@code null} if the list is empty
    */
   public byte[] popHead() {
-    return pop(head, 0);
+    nodes.modCount++;
+    return QuickListWriter.pop(nodes, true);
   }
 
   /**
@@ -228,23 +158,8 @@ public final class QuickList {
    * @return the element, or {@code null} if the list is empty
    */
   public byte[] popTail() {
-    return pop(tail, -1);
-  }
-
-  private byte[] pop(Node node, int pos) {
-    if (count == 0) {
-      return null;
-    }
-    assert !node.compressed();
-    if (node.isPlain) {
-      byte[] v = node.plain;
-      delIndex(node, 0);
-      return v;
-    }
-    int index = pos < 0 ? node.count - 1 : 0;
-    byte[] v = node.lp.get(index);
-    delIndex(node, index);
-    return v;
+    nodes.modCount++;
+    return QuickListWriter.pop(nodes, false);
   }
 
   /**
@@ -259,13 +174,13 @@ public final class QuickList {
     if (n < 0) {
       throw new IllegalArgumentException("count must be >= 0: " + n);
     }
-    long rangelen = Math.min(n, count);
+    long rangelen = Math.min(n, nodes.count);
     if (rangelen == 0) {
       return new ArrayList<>();
     }
     List<byte[]> out =
         fromHead ? rangeReply(0, rangelen - 1, false) : rangeReply(-rangelen, -1, true);
-    delRange(fromHead ? 0 : -rangelen, rangelen);
+    deleteRange(fromHead ? 0 : -rangelen, rangelen);
     return out;
   }
 
@@ -277,7 +192,7 @@ public final class QuickList {
    * @return the element, or {@code null} if out of range
    */
   public byte[] get(long index) {
-    Iter it = iteratorAt(false, index);
+    QuickListIter it = QuickListIter.at(nodes, false, index);
     if (it == null) {
       return null;
     }
@@ -297,14 +212,15 @@ public final class QuickList {
    */
   public boolean set(long index, byte[] value) {
     Objects.requireNonNull(value, "value");
-    Iter it = iteratorAt(false, index);
+    QuickListIter it = QuickListIter.at(nodes, false, index);
     if (it == null) {
       return false;
     }
     boolean found = it.next();
     assert found;
-    replaceEntry(it, value);
-    it.release();
+    QuickListWriter.replaceEntry(nodes, it.entryNode, it.entryOffset, value);
+    it.reset();
+    nodes.modCount++;
     return true;
   }
 
@@ -320,12 +236,12 @@ public final class QuickList {
   public boolean insert(byte[] pivot, byte[] value, boolean after) {
     Objects.requireNonNull(pivot, "pivot");
     Objects.requireNonNull(value, "value");
-    Iter it = iteratorAt(true, 0);
+    QuickListIter it = QuickListIter.at(nodes, true, 0);
     boolean inserted = false;
     if (it != null) {
       while (it.next()) {
         if (it.valueEquals(pivot)) {
-          insert(it, value, after);
+          insertAt(it, value, after);
           inserted = true;
           break;
         }
@@ -333,6 +249,14 @@ public final class QuickList {
       it.release();
     }
     return inserted;
+  }
+
+  /** Redis: quicklistInsertBefore/After at an iterator's entry (_quicklistInsert). */
+  private void insertAt(QuickListIter it, byte[] value, boolean after) {
+    if (QuickListWriter.insert(nodes, it.entryNode, it.entryOffset, value, after)) {
+      it.reset();
+    }
+    nodes.modCount++;
   }
 
   /**
@@ -346,12 +270,14 @@ public final class QuickList {
   public long remove(long n, byte[] value) {
     Objects.requireNonNull(value, "value");
     long toremove = Math.abs(n);
-    Iter it = n < 0 ? iteratorAt(false, -1) : iteratorAt(true, 0);
+    QuickListIter it =
+        n < 0 ? QuickListIter.at(nodes, false, -1) : QuickListIter.at(nodes, true, 0);
     long removed = 0;
     if (it != null) {
       while (it.next()) {
         if (it.valueEquals(value)) {
           it.delete();
+          nodes.modCount++;
           removed++;
           if (toremove != 0 && removed == toremove) {
             break;
@@ -370,7 +296,7 @@ public final class QuickList {
    * @param stop last index kept, negative from the tail
    */
   public void trim(long start, long stop) {
-    long llen = count;
+    long llen = nodes.count;
     if (start < 0) {
       start = llen + start;
     }
@@ -392,8 +318,8 @@ public final class QuickList {
       ltrim = start;
       rtrim = llen - stop - 1;
     }
-    delRange(0, ltrim);
-    delRange(-rtrim, rtrim);
+    deleteRange(0, ltrim);
+    deleteRange(-rtrim, rtrim);
   }
 
   /**
@@ -409,7 +335,7 @@ public final class QuickList {
 
   /** Redis: addListRangeReply, t_list.c. */
   private List<byte[]> rangeReply(long start, long end, boolean reverse) {
-    long llen = count;
+    long llen = nodes.count;
     if (start < 0) {
       start = llen + start;
     }
@@ -428,7 +354,7 @@ public final class QuickList {
     }
     long rangelen = end - start + 1;
     // t_list.c passes the index through an int ("int from"), as Redis does.
-    Iter it = iteratorAt(!reverse, (int) (reverse ? end : start));
+    QuickListIter it = QuickListIter.at(nodes, !reverse, (int) (reverse ? end : start));
     while (rangelen-- > 0) {
       boolean found = it.next();
       assert found;
@@ -469,11 +395,11 @@ public final class QuickList {
     rank = Math.abs(rank);
     long[] out = new long[8];
     int found = 0;
-    Iter it = iteratorAt(fromHead, fromHead ? 0 : -1);
+    QuickListIter it = QuickListIter.at(nodes, fromHead, fromHead ? 0 : -1);
     if (it == null) {
       return new long[0];
     }
-    long llen = this.count;
+    long llen = nodes.count;
     long index = 0;
     long matches = 0;
     while (it.next() && (maxlen == 0 || index < maxlen)) {
@@ -561,10 +487,10 @@ public final class QuickList {
    * @param value the element
    */
   void insertBefore(long index, byte[] value) {
-    Iter it = iteratorAt(true, index);
+    QuickListIter it = QuickListIter.at(nodes, true, index);
     boolean found = it.next();
     assert found;
-    insert(it, value, false);
+    insertAt(it, value, false);
     it.release();
   }
 
@@ -576,7 +502,7 @@ public final class QuickList {
    * @param <E> the element type
    * @return the view
    */
-  public <E> QuickListView<E> asList(dev.redstruct.core.Codec<E> codec) {
+  public <E> QuickListView<E> asList(Codec<E> codec) {
     return new QuickListView<>(this, codec);
   }
 
@@ -588,7 +514,9 @@ public final class QuickList {
    * @return {@code true} if anything was deleted
    */
   public boolean deleteRange(long start, long n) {
-    return delRange(start, n);
+    boolean deleted = QuickListWriter.delRange(nodes, start, n);
+    nodes.modCount += deleted ? 1 : 0;
+    return deleted;
   }
 
   /**
@@ -598,18 +526,22 @@ public final class QuickList {
    */
   public List<byte[]> toList() {
     List<byte[]> out = new ArrayList<>();
-    for (Node n = head; n != null; n = n.next) {
-      if (n.isPlain) {
-        out.add(n.compressed() ? inflate(n) : n.plain.clone());
-      } else {
-        ListPack lp = n.compressed() ? ListPack.wrap(inflate(n)) : n.lp;
-        ListPackCursor c = lp.cursor();
-        while (c.next()) {
-          out.add(c.toByteArray());
-        }
-      }
+    QuickListCursor c = cursor();
+    while (c.next()) {
+      out.add(c.toByteArray());
     }
     return out;
+  }
+
+  /**
+   * Returns a cursor before the first element, that reads the list without changing it: no node's
+   * compression changes (a compressed node is inflated into the cursor's own buffer), and a step or
+   * a read allocates nothing (per node, at most one buffer for a compressed node).
+   *
+   * @return a new cursor
+   */
+  public QuickListCursor cursor() {
+    return new QuickListCursor(nodes);
   }
 
   // ---------------------------------------------------------------- RDB payload
@@ -662,650 +594,15 @@ public final class QuickList {
     return QuickListRdb.read(payload, fill, compressDepth, packedThreshold);
   }
 
-  // ---------------------------------------------------------------- nodes and compression
-
-  Node packedNode(ListPack lp) {
-    Node n = new Node(false);
-    n.lp = lp;
-    return n;
-  }
-
-  private boolean isLarge(long sz) {
-    return sz >= packedThreshold;
-  }
-
-  /** Redis: __quicklistCompressNode (through quicklistCompressNode: RAW nodes only). */
-  private void compressNode(Node n) {
-    if (n == null || n.compressed() || n.dontCompress) {
-      return;
-    }
-    assert n.prev != null && n.next != null;
-    n.recompress = false;
-    if (n.sz < MIN_COMPRESS_BYTES) {
-      return;
-    }
-    byte[] in = n.rawBytes();
-    byte[] out = new byte[n.sz];
-    // A compressor per attempt: its 256 KiB table would otherwise stay with every compressed list
-    // (Redis has one, on the stack); the fresh table also keeps the output deterministic.
-    int c = Lzf.create().compress(in, 0, n.sz, out, 0, n.sz);
-    if (c == 0 || c + MIN_COMPRESS_IMPROVE >= n.sz) {
-      return;
-    }
-    n.lzf = Arrays.copyOf(out, c);
-    n.lp = null;
-    n.plain = null;
-  }
-
-  private static byte[] inflate(Node n) {
-    byte[] out = new byte[n.sz];
-    int got = Lzf.decompress(n.lzf, 0, n.lzf.length, out, 0, n.sz);
-    assert got == n.sz;
-    return out;
-  }
-
-  /** Redis: quicklistDecompressNode. */
-  private static void decompressNode(Node n) {
-    if (n != null && n.compressed()) {
-      n.recompress = false;
-      byte[] raw = inflate(n);
-      if (n.isPlain) {
-        n.plain = raw;
-      } else {
-        n.lp = ListPack.wrap(raw);
-      }
-      n.lzf = null;
-    }
-  }
-
-  /** Redis: quicklistDecompressNodeForUse. */
-  private static void decompressForUse(Node n) {
-    if (n != null && n.compressed()) {
-      decompressNode(n);
-      n.recompress = true;
-    }
-  }
-
-  /** Redis: __quicklistCompress: the depth walk from both ends. */
-  private void compressAround(Node node) {
-    if (len == 0) {
-      return;
-    }
-    assert !head.recompress && !tail.recompress;
-    if (compress == 0 || len < compress * 2) {
-      return;
-    }
-    Node forward = head;
-    Node reverse = tail;
-    int depth = 0;
-    boolean inDepth = false;
-    while (depth++ < compress) {
-      decompressNode(forward);
-      decompressNode(reverse);
-      if (forward == node || reverse == node) {
-        inDepth = true;
-      }
-      if (forward == reverse || forward.next == reverse) {
-        return;
-      }
-      forward = forward.next;
-      reverse = reverse.prev;
-    }
-    if (!inDepth) {
-      compressNode(node);
-    }
-    compressNode(forward);
-    compressNode(reverse);
-  }
-
-  /** Redis: quicklistCompress. */
-  private void compress(Node n) {
-    if (n.recompress) {
-      compressNode(n);
-    } else {
-      compressAround(n);
-    }
-  }
-
-  /** Redis: quicklistRecompressOnly. */
-  private void recompressOnly(Node n) {
-    if (n.recompress) {
-      compressNode(n);
-    }
-  }
-
-  /** Redis: __quicklistInsertNode. */
-  void insertNode(Node old, Node nw, boolean after) {
-    if (after) {
-      nw.prev = old;
-      if (old != null) {
-        nw.next = old.next;
-        if (old.next != null) {
-          old.next.prev = nw;
-        }
-        old.next = nw;
-      }
-      if (tail == old) {
-        tail = nw;
-      }
-    } else {
-      nw.next = old;
-      if (old != null) {
-        nw.prev = old.prev;
-        if (old.prev != null) {
-          old.prev.next = nw;
-        }
-        old.prev = nw;
-      }
-      if (head == old) {
-        head = nw;
-      }
-    }
-    if (len == 0) {
-      head = tail = nw;
-    }
-    len++;
-    if (old != null) {
-      compress(old);
-    }
-    compress(nw);
-  }
-
-  private static boolean meetsOptimization(long sz, int fill) {
-    if (fill >= 0) {
-      return false;
-    }
-    int level = -fill - 1;
-    return level < OPTIMIZATION_LEVEL.length && sz <= OPTIMIZATION_LEVEL[level];
-  }
-
-  /** Redis: _quicklistNodeAllowInsert. */
-  private boolean allowInsert(Node n, int sz) {
-    if (n == null || n.isPlain || isLarge(sz)) {
-      return false;
-    }
-    long newSz = (long) n.sz + sz + SIZE_ESTIMATE_OVERHEAD;
-    if (meetsOptimization(newSz, fill)) {
-      return true;
-    } else if (newSz > SIZE_SAFETY_LIMIT) {
-      return false;
-    }
-    return n.count < fill;
-  }
-
-  /** Redis: _quicklistNodeAllowMerge. */
-  private boolean allowMerge(Node a, Node b) {
-    if (a == null || b == null || a.isPlain || b.isPlain) {
-      return false;
-    }
-    long mergeSz = (long) a.sz + b.sz - 11;
-    if (meetsOptimization(mergeSz, fill)) {
-      return true;
-    } else if (mergeSz > SIZE_SAFETY_LIMIT) {
-      return false;
-    }
-    return a.count + b.count <= fill;
-  }
-
-  Node plainNode(byte[] value) {
-    Node n = new Node(true);
-    n.plain = value.clone();
-    n.sz = value.length;
-    n.count = 1;
-    return n;
-  }
-
-  /** Redis: __quicklistInsertPlainNode. */
-  private void insertPlainNode(Node old, byte[] value, boolean after) {
-    insertNode(old, plainNode(value), after);
-    count++;
-  }
-
-  /** Redis: __quicklistDelNode. */
-  private void delNode(Node n) {
-    if (n.next != null) {
-      n.next.prev = n.prev;
-    }
-    if (n.prev != null) {
-      n.prev.next = n.next;
-    }
-    if (n == tail) {
-      tail = n.prev;
-    }
-    if (n == head) {
-      head = n.next;
-    }
-    len--;
-    count -= n.count;
-    compressAround(null);
-  }
-
-  /** Redis: quicklistDelIndex. Returns whether the node was removed. */
-  private boolean delIndex(Node n, int index) {
-    if (n.isPlain) {
-      delNode(n);
-      return true;
-    }
-    n.lp.delete(index);
-    n.count--;
-    boolean gone = false;
-    if (n.count == 0) {
-      gone = true;
-      delNode(n);
-    } else {
-      n.sz = n.lp.sizeInBytes();
-    }
-    count--;
-    return gone;
-  }
-
-  /** Redis: quicklistDelRange. */
-  private boolean delRange(long start, long n) {
-    if (n <= 0) {
-      return false;
-    }
-    long extent = n;
-    if (start >= 0 && extent > count - start) {
-      extent = count - start;
-    } else if (start < 0 && extent > -start) {
-      extent = -start;
-    }
-    Iter it = iteratorAt(false, start);
-    if (it == null) {
-      return false;
-    }
-    Node node = it.current;
-    long offset = it.offset;
-    it.release();
-    while (extent > 0) {
-      Node next = node.next;
-      long del;
-      boolean entire = false;
-      if (offset == 0 && extent >= node.count) {
-        entire = true;
-        del = node.count;
-      } else if (offset >= 0 && extent + offset >= node.count) {
-        del = node.count - offset;
-      } else if (offset < 0) {
-        del = Math.min(-offset, extent);
-      } else {
-        del = extent;
-      }
-      if (entire || node.isPlain) {
-        delNode(node);
-      } else {
-        decompressForUse(node);
-        node.lp.deleteRange((int) offset, (int) del);
-        node.sz = node.lp.sizeInBytes();
-        node.count -= (int) del;
-        count -= del;
-        if (node.count == 0) {
-          delNode(node);
-        } else {
-          recompressOnly(node);
-        }
-      }
-      extent -= del;
-      node = next;
-      offset = 0;
-    }
-    return true;
-  }
-
-  /** Redis: _quicklistListpackMerge. Returns the kept node, or null. */
-  private Node listpackMerge(Node a, Node b) {
-    decompressNode(a);
-    decompressNode(b);
-    ListPack merged = ListPack.merge(a.lp, b.lp);
-    // lpMerge keeps the larger listpack (the first on a tie) and frees the other.
-    boolean keepA = a.sz >= b.sz;
-    Node keep = keepA ? a : b;
-    Node nokeep = keepA ? b : a;
-    keep.lp = merged;
-    keep.count = merged.size();
-    keep.sz = merged.sizeInBytes();
-    nokeep.count = 0;
-    delNode(nokeep);
-    compress(keep);
-    return keep;
-  }
-
-  /** Redis: _quicklistMergeNodes. */
-  private void mergeNodes(Node center) {
-    Node prev = null;
-    Node prevPrev = null;
-    Node next = null;
-    Node nextNext = null;
-    if (center.prev != null) {
-      prev = center.prev;
-      prevPrev = center.prev.prev;
-    }
-    if (center.next != null) {
-      next = center.next;
-      nextNext = center.next.next;
-    }
-    if (allowMerge(prev, prevPrev)) {
-      listpackMerge(prevPrev, prev);
-    }
-    if (allowMerge(next, nextNext)) {
-      listpackMerge(next, nextNext);
-    }
-    Node target;
-    if (allowMerge(center, center.prev)) {
-      target = listpackMerge(center.prev, center);
-    } else {
-      target = center;
-    }
-    if (allowMerge(target, target.next)) {
-      listpackMerge(target, target.next);
-    }
-  }
-
-  /** Redis: _quicklistSplitNode. */
-  private Node splitNode(Node node, int offset, boolean after) {
-    Node nw = packedNode(ListPack.wrap(node.lp.toByteArray()));
-    if (offset < 0) {
-      offset = node.count + offset;
-    }
-    int origStart = after ? offset + 1 : 0;
-    int origExtent = after ? node.count - origStart : offset;
-    int newStart = after ? 0 : offset;
-    int newExtent = after ? offset + 1 : node.count - offset;
-    deleteRangeIfAny(node.lp, origStart, origExtent);
-    node.count = node.lp.size();
-    node.sz = node.lp.sizeInBytes();
-    deleteRangeIfAny(nw.lp, newStart, newExtent);
-    nw.count = nw.lp.size();
-    nw.sz = nw.lp.sizeInBytes();
-    return nw;
-  }
-
-  private static void deleteRangeIfAny(ListPack lp, int start, int n) {
-    if (n > 0 && start < lp.size()) {
-      lp.deleteRange(start, n);
-    }
-  }
-
-  /** Redis: _quicklistInsert. The iterator stands on the entry. */
-  private void insert(Iter it, byte[] value, boolean after) {
-    Node node = it.entryNode;
-    int sz = value.length;
-    int offset = it.entryOffset;
-    boolean full = !allowInsert(node, sz);
-    boolean atTail = false;
-    boolean atHead = false;
-    boolean availNext = false;
-    boolean availPrev = false;
-    if (after && (offset == node.count - 1 || offset == -1)) {
-      atTail = true;
-      availNext = allowInsert(node.next, sz);
-    }
-    if (!after && (offset == 0 || offset == -node.count)) {
-      atHead = true;
-      availPrev = allowInsert(node.prev, sz);
-    }
-    if (isLarge(sz)) {
-      if (node.isPlain || (atTail && after) || (atHead && !after)) {
-        insertPlainNode(node, value, after);
-      } else {
-        decompressForUse(node);
-        Node nw = splitNode(node, offset, after);
-        Node entryNode = plainNode(value);
-        insertNode(node, entryNode, after);
-        insertNode(entryNode, nw, after);
-        count++;
-      }
-      return; // Redis returns here without resetting the iterator
-    }
-    int index = offset < 0 ? node.count + offset : offset;
-    if (!full) {
-      decompressForUse(node);
-      node.lp.insert(after ? index + 1 : index, value);
-      node.count++;
-      node.sz = node.lp.sizeInBytes();
-      recompressOnly(node);
-    } else if (atTail && availNext && after) {
-      Node nw = node.next;
-      decompressForUse(nw);
-      nw.lp.prepend(value);
-      nw.count++;
-      nw.sz = nw.lp.sizeInBytes();
-      recompressOnly(nw);
-      recompressOnly(node);
-    } else if (atHead && availPrev && !after) {
-      Node nw = node.prev;
-      decompressForUse(nw);
-      nw.lp.append(value);
-      nw.count++;
-      nw.sz = nw.lp.sizeInBytes();
-      recompressOnly(nw);
-      recompressOnly(node);
-    } else if ((atTail && !availNext && after) || (atHead && !availPrev && !after)) {
-      Node nw = packedNode(ListPack.create());
-      nw.lp.prepend(value);
-      nw.count++;
-      nw.sz = nw.lp.sizeInBytes();
-      insertNode(node, nw, after);
-    } else {
-      decompressForUse(node);
-      Node nw = splitNode(node, offset, after);
-      if (after) {
-        nw.lp.prepend(value);
-      } else {
-        nw.lp.append(value);
-      }
-      nw.count++;
-      nw.sz = nw.lp.sizeInBytes();
-      insertNode(node, nw, after);
-      mergeNodes(node);
-    }
-    count++;
-    it.reset();
-  }
-
-  /** Redis: quicklistReplaceEntry. The iterator stands on the entry. */
-  private void replaceEntry(Iter it, byte[] data) {
-    Node node = it.entryNode;
-    int index = it.entryOffset < 0 ? node.count + it.entryOffset : it.entryOffset;
-    if (!node.isPlain && !isLarge(data.length)) {
-      node.lp.replace(index, data);
-      node.sz = node.lp.sizeInBytes();
-      compress(node);
-    } else if (node.isPlain) {
-      if (isLarge(data.length)) {
-        node.plain = data.clone();
-        node.sz = data.length;
-        compress(node);
-      } else {
-        insert(it, data, true);
-        delNode(node);
-      }
-    } else {
-      node.dontCompress = true;
-      insert(it, data, true);
-      if (node.count == 1) {
-        delNode(node);
-      } else {
-        delIndex(node, node.count - 1);
-        node.dontCompress = false;
-        compress(node);
-        compress(node.next);
-      }
-    }
-    it.reset();
-  }
-
-  // ---------------------------------------------------------------- iteration
-
-  /** Redis: quicklistGetIteratorAtIdx. Returns null when out of range. */
-  private Iter iteratorAt(boolean forwardDirection, long idx) {
-    boolean forward = idx >= 0;
-    long index = forward ? idx : -idx - 1;
-    if (index >= count) {
-      return null;
-    }
-    boolean seekForward = forward;
-    long seekIndex = index;
-    if (index > (count - 1) / 2) {
-      seekForward = !forward;
-      seekIndex = count - 1 - index;
-    }
-    Node n = seekForward ? head : tail;
-    long accum = 0;
-    while (n != null) {
-      if (accum + n.count > seekIndex) {
-        break;
-      }
-      accum += n.count;
-      n = seekForward ? n.next : n.prev;
-    }
-    if (n == null) {
-      return null;
-    }
-    if (seekForward != forward) {
-      accum = count - n.count - accum;
-    }
-    Iter it = new Iter(forwardDirection);
-    it.current = n;
-    it.offset = (int) (forward ? index - accum : -index - 1 + accum);
-    return it;
-  }
-
-  /** Redis: quicklistIter with quicklistNext, quicklistDelEntry and quicklistReleaseIterator. */
-  private final class Iter {
-    final boolean forward;
-    Node current;
-    int offset;
-    boolean onElement; // Redis's iter->zi != NULL
-    ListPackCursor cursor;
-    Node entryNode;
-    int entryOffset;
-
-    Iter(boolean forward) {
-      this.forward = forward;
-    }
-
-    boolean next() {
-      while (true) {
-        entryNode = current;
-        if (current == null) {
-          return false;
-        }
-        boolean plain = current.isPlain;
-        if (!onElement) {
-          decompressForUse(current);
-          if (plain) {
-            onElement = true;
-          } else {
-            cursor = current.lp.cursor();
-            onElement = cursor.seek(offset);
-          }
-        } else if (plain) {
-          onElement = false;
-        } else {
-          onElement = forward ? cursor.next() : cursor.previous();
-          offset += forward ? 1 : -1;
-        }
-        entryOffset = offset;
-        if (onElement) {
-          return true;
-        }
-        compress(current);
-        current = forward ? current.next : current.prev;
-        offset = forward ? 0 : -1;
-        onElement = false;
-      }
-    }
-
-    byte[] value() {
-      return entryNode.isPlain ? entryNode.plain.clone() : cursor.toByteArray();
-    }
-
-    boolean valueEquals(byte[] v) {
-      return entryNode.isPlain ? Arrays.equals(entryNode.plain, v) : cursor.contentEquals(v);
-    }
-
-    void delete() {
-      Node prev = entryNode.prev;
-      Node next = entryNode.next;
-      int index = entryOffset < 0 ? entryNode.count + entryOffset : entryOffset;
-      boolean deleted = delIndex(entryNode, index);
-      onElement = false;
-      cursor = null;
-      if (deleted) {
-        current = forward ? next : prev;
-        offset = forward ? 0 : -1;
-      }
-    }
-
-    void reset() {
-      current = null;
-      onElement = false;
-      cursor = null;
-    }
-
-    void release() {
-      if (current != null) {
-        compress(current);
-      }
-    }
-  }
-
   // ---------------------------------------------------------------- checks
 
-  /** Checks I1..I4; throws {@link AssertionError} naming the broken one. */
+  /** Checks the invariants of {@link QuickListNodes}; throws {@link AssertionError} if broken. */
   void checkInvariants() {
-    long total = 0;
-    int nodes = 0;
-    Node prev = null;
-    for (Node n = head; n != null; prev = n, n = n.next) {
-      check(n.prev == prev, "I1 prev link");
-      check(n.count > 0, "I1 empty node");
-      check(!n.recompress, "I3 recompress flag left set");
-      byte[] raw = n.compressed() ? inflate(n) : n.rawBytes();
-      check(raw.length == n.sz, "I2/I4 node size");
-      if (n.isPlain) {
-        check(n.count == 1, "I2 plain count");
-      } else {
-        check(ListPack.copyOf(raw).size() == n.count, "I2 node count");
-      }
-      if (n.compressed()) {
-        check(n.lzf.length + MIN_COMPRESS_IMPROVE < n.sz, "I4 compression pays");
-      }
-      total += n.count;
-      nodes++;
-    }
-    check(prev == tail, "I1 tail");
-    check(total == count && nodes == len, "I1 counts");
-    if (head != null) {
-      check(!head.compressed() && !tail.compressed(), "I3 head/tail compressed");
-    }
-    if (compress > 0) {
-      Node f = head;
-      Node r = tail;
-      for (int d = 0; d < compress && f != null; d++, f = f.next, r = r.prev) {
-        check(!f.compressed() && !r.compressed(), "I3 node within depth compressed");
-      }
-    } else {
-      for (Node n = head; n != null; n = n.next) {
-        check(!n.compressed(), "I3 compressed with depth 0");
-      }
-    }
-  }
-
-  private static void check(boolean ok, String what) {
-    if (!ok) {
-      throw new AssertionError("quicklist invariant broken: " + what);
-    }
+    nodes.checkInvariants();
   }
 
   /** Node sizes and encodings, head to tail, for tests: "r8185 C1203/4000 P70000". */
   String shape() {
-    StringBuilder sb = new StringBuilder();
-    for (Node n = head; n != null; n = n.next) {
-      sb.append(sb.length() == 0 ? "" : " ").append(n.isPlain ? 'P' : n.compressed() ? 'C' : 'r');
-      sb.append(n.compressed() ? n.lzf.length + "/" + n.sz : String.valueOf(n.sz));
-    }
-    return sb.toString();
+    return nodes.shape();
   }
 }

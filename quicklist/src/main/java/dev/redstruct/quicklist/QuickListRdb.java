@@ -27,9 +27,9 @@ final class QuickListRdb {
   /** Redis: rdbSaveObject for OBJ_LIST. */
   static byte[] write(QuickList ql, boolean compression) {
     RdbWriter w =
-        RdbWriter.create(compression).type(RdbPayload.TYPE_LIST_QUICKLIST_2).length(ql.len);
-    for (QuickList.Node n = ql.head; n != null; n = n.next) {
-      w.length(n.isPlain ? QuickList.CONTAINER_PLAIN : QuickList.CONTAINER_PACKED);
+        RdbWriter.create(compression).type(RdbPayload.TYPE_LIST_QUICKLIST_2).length(ql.nodes.len);
+    for (QuickNode n = ql.nodes.head; n != null; n = n.next) {
+      w.length(n.isPlain ? QuickNode.CONTAINER_PLAIN : QuickNode.CONTAINER_PACKED);
       if (n.compressed()) {
         w.lzfBlob(n.lzf, 0, n.lzf.length, n.sz);
       } else {
@@ -63,7 +63,7 @@ final class QuickListRdb {
     if (!r.atEnd()) {
       throw new CorruptEncodingException("RDB", r.position(), "trailing bytes after the list");
     }
-    if (ql.count == 0) {
+    if (ql.nodes.count == 0) {
       throw new CorruptEncodingException("RDB", 0, "empty list");
     }
     return ql;
@@ -72,11 +72,11 @@ final class QuickListRdb {
   private static void loadNodes(QuickList ql, RdbReader r, int type) {
     long nodes = r.length();
     for (long i = 0; i < nodes; i++) {
-      long container = QuickList.CONTAINER_PACKED;
+      long container = QuickNode.CONTAINER_PACKED;
       int at = r.position();
       if (type == RdbPayload.TYPE_LIST_QUICKLIST_2) {
         container = r.length();
-        if (container != QuickList.CONTAINER_PLAIN && container != QuickList.CONTAINER_PACKED) {
+        if (container != QuickNode.CONTAINER_PLAIN && container != QuickNode.CONTAINER_PACKED) {
           throw new CorruptEncodingException("RDB", at, "quicklist container " + container);
         }
       }
@@ -85,20 +85,20 @@ final class QuickListRdb {
       if (data.length == 0) {
         throw new CorruptEncodingException("RDB", at, "empty quicklist node");
       }
-      if (container == QuickList.CONTAINER_PLAIN) {
-        ql.insertNode(ql.tail, ql.plainNode(data), true);
-        ql.count++;
+      if (container == QuickNode.CONTAINER_PLAIN) {
+        ql.nodes.insertNode(ql.nodes.tail, QuickNode.plain(data), true);
+        ql.nodes.count++;
         continue;
       }
       ListPack lp = type == RdbPayload.TYPE_LIST_QUICKLIST_2 ? ListPack.wrap(data) : convert(data);
       if (lp.isEmpty()) {
         continue;
       }
-      QuickList.Node n = ql.packedNode(lp);
+      QuickNode n = QuickNode.packed(lp);
       n.count = lp.size();
       n.sz = lp.sizeInBytes();
-      ql.insertNode(ql.tail, n, true);
-      ql.count += n.count;
+      ql.nodes.insertNode(ql.nodes.tail, n, true);
+      ql.nodes.count += n.count;
     }
   }
 

@@ -2,9 +2,9 @@ package dev.redstruct.quicklist;
 
 import dev.redstruct.core.Codec;
 import java.util.AbstractList;
+import java.util.ConcurrentModificationException;
 import java.util.Deque;
 import java.util.Iterator;
-import java.util.ListIterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 
@@ -15,8 +15,10 @@ import java.util.Objects;
  * the list commands' own paths ({@code LPUSH}, {@code RPOP}...); {@code get(i)} is {@code LINDEX}
  * (O(nodes), then within one node); {@code add(i, e)} is {@code LINSERT}'s insert at a position;
  * {@code remove(i)} a one-element {@code quicklistDelRange}. Nulls are rejected by the codec; null
- * queries answer {@code false}/-1. Iterators walk by index (each step is a {@code get}) and fail
- * fast on structural changes made through this view. Not thread-safe.
+ * queries answer {@code false}/-1. {@code iterator()} and {@code descendingIterator()} walk a
+ * {@link QuickListCursor} (no node changes, only the decoded element allocated per step) and fail
+ * fast on any change to the list's elements; {@code listIterator()} walks by index (each step a
+ * {@code get}) and fails fast on structural changes made through this view. Not thread-safe.
  *
  * @param <E> the element type
  */
@@ -255,23 +257,74 @@ public final class QuickListView<E> extends AbstractList<E> implements Deque<E> 
   }
 
   @Override
+  public Iterator<E> iterator() {
+    return new CursorIterator(true);
+  }
+
+  @Override
   public Iterator<E> descendingIterator() {
-    ListIterator<E> it = listIterator(size());
-    return new Iterator<>() {
-      @Override
-      public boolean hasNext() {
-        return it.hasPrevious();
-      }
+    return new CursorIterator(false);
+  }
 
-      @Override
-      public E next() {
-        return it.previous();
-      }
+  /**
+   * An iterator over a {@link QuickListCursor}: each step allocates only the decoded element. A
+   * removal deletes one element ({@code quicklistDelRange}) and seeks a new cursor to the element
+   * that comes next, in O(nodes).
+   */
+  private final class CursorIterator implements Iterator<E> {
+    private final boolean forward;
+    private QuickListCursor cursor = ql.cursor();
+    private boolean onNext; // the cursor already stands on the element next() returns
+    private long remaining = ql.size();
+    private long lastReturned = -1;
+    private int expectedModCount = modCount;
 
-      @Override
-      public void remove() {
-        it.remove();
+    CursorIterator(boolean forward) {
+      this.forward = forward;
+      if (!forward) {
+        cursor.toEnd();
       }
-    };
+    }
+
+    @Override
+    public boolean hasNext() {
+      return remaining > 0;
+    }
+
+    @Override
+    public E next() {
+      checkForComodification();
+      if (remaining == 0) {
+        throw new NoSuchElementException();
+      }
+      if (!onNext && !(forward ? cursor.next() : cursor.previous())) {
+        throw new ConcurrentModificationException();
+      }
+      onNext = false;
+      remaining--;
+      lastReturned = forward ? ql.size() - remaining - 1 : remaining;
+      return cursor.decode(codec);
+    }
+
+    @Override
+    public void remove() {
+      if (lastReturned < 0) {
+        throw new IllegalStateException();
+      }
+      checkForComodification();
+      ql.deleteRange(lastReturned, 1);
+      modCount++;
+      expectedModCount = modCount;
+      cursor = ql.cursor();
+      long nextIndex = forward ? lastReturned : lastReturned - 1;
+      onNext = remaining > 0 && cursor.seek(nextIndex);
+      lastReturned = -1;
+    }
+
+    private void checkForComodification() {
+      if (modCount != expectedModCount) {
+        throw new ConcurrentModificationException();
+      }
+    }
   }
 }

@@ -2,11 +2,14 @@ package dev.redstruct.quicklist;
 
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.rdb.RdbPayload;
 import dev.redstruct.testkit.ReadmeSnippets;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The README's examples, run as written. */
@@ -40,12 +43,26 @@ class QuickListReadmeTest {
     stack.pushHead(b("y"));
     byte[] top = stack.popHead(); // "y"
     byte[] dump = stack.toRdbPayload(true); // DUMP's bytes, type 18
+
+    Map<String, QuickList> db = new HashMap<>(); // the Redis face: argv in, RESP2 out
+    byte[] reply =
+        ListCommands.execute(
+            new byte[][] {b("LPOS"), b("stack"), b("x"), b("RANK"), b("0")},
+            key -> db.computeIfAbsent(s(key), k -> stack));
+    // "-ERR RANK can't be zero: use 1 to start from the first match, ..."
+
+    long sum = 0; // a cursor: no node changed, nothing allocated per element
+    for (QuickListCursor c = recent.cursor(); c.next(); ) {
+      sum += c.length();
+    }
     // README: end
     assertEquals("job-1", s(first));
     assertEquals(1, queue.size());
     assertEquals(List.of("d", "c", "b"), newest.stream().map(QuickListReadmeTest::s).toList());
     assertEquals("y", s(top));
     assertEquals(RdbPayload.TYPE_LIST_QUICKLIST_2, RdbPayload.parse(dump).type());
+    assertTrue(s(reply).startsWith("-ERR RANK can't be zero: use 1 to start from the first match"));
+    assertEquals(3, sum);
     queue.checkInvariants();
     recent.checkInvariants();
     stack.checkInvariants();

@@ -27,9 +27,12 @@ import org.junit.jupiter.api.Test;
  * list-max-listpack-size} in {-5, -2, -1, 1, 5, 128} x {@code list-compress-depth} in {0, 1, 2}
  * (CONFIG SET, then a fresh key), a third of the cells with {@code DEBUG QUICKLIST-PACKED-THRESHOLD
  * 1000} so that PLAIN nodes occur. Elements: 0 bytes to past 8 KiB, repetitive and random, and
- * integers at every listpack encoding boundary. Every reply must equal ours (errors included), and
- * {@code DUMP key} must equal {@link QuickList#toRdbPayload} every 100 commands and at the end of
- * each cell, alternately with {@code rdbcompression} no and yes.
+ * integers at every listpack encoding boundary. Every command goes through our Redis face, {@link
+ * ListCommands#execute}, and one in 24 is malformed (bad integers, RANK 0, negative COUNT/MAXLEN,
+ * misspelt BEFORE/AFTER and LEFT/RIGHT, LMPOP's numkeys and COUNT, wrong argument counts). Every
+ * reply must equal ours (error texts included), and {@code DUMP key} must equal {@link
+ * QuickList#toRdbPayload} every 100 commands and at the end of each cell, alternately with {@code
+ * rdbcompression} no and yes.
  *
  * <p>Stale LZF table: Redis's {@code lzf_compress} does not clear its hash table, so a node or RDB
  * string it compresses may differ from our fresh-table output. A DUMP difference is counted
@@ -45,6 +48,10 @@ class QuickListRedisIT {
   private static final int COMMANDS_PER_CELL =
       Integer.getInteger("redstruct.quicklist.commands", 5_600);
   private static final int BATCH = 100;
+
+  /** {@code -Dredstruct.quicklist.stepwise=true}: a DUMP comparison after every command. */
+  private static final boolean STEPWISE = Boolean.getBoolean("redstruct.quicklist.stepwise");
+
   private static final long PLAIN_THRESHOLD = 1000;
   private static final String KEY = "ql";
   private static final String KEY2 = "ql2";
@@ -88,6 +95,7 @@ class QuickListRedisIT {
   };
 
   private long commands;
+  private long errorReplies;
   private long dumps;
   private long restores;
   private long oldPayloads;
@@ -116,10 +124,11 @@ class QuickListRedisIT {
       }
     }
     System.out.printf(
-        "QuickListRedisIT: %d commands, %d DUMP comparisons (%d after RESTORE, %d of 6.2"
+        "QuickListRedisIT: %d commands (%d error replies), %d DUMP comparisons (%d after RESTORE, %d of 6.2"
             + " payloads), %d mismatches, %d stale-LZF-table"
             + " cases, %d compressed and %d PLAIN nodes seen in DUMPs, %.1f s%n",
         commands,
+        errorReplies,
         dumps,
         restores,
         oldPayloads,
@@ -151,10 +160,22 @@ class QuickListRedisIT {
     for (int done = 0; done < COMMANDS_PER_CELL; done += BATCH) {
       List<byte[][]> cmds = new ArrayList<>();
       List<RespReply> expected = new ArrayList<>();
+      List<RespReply> stepReplies = new ArrayList<>();
       for (int i = 0; i < BATCH; i++) {
-        byte[][] cmd = r.nextInt(12) == 0 ? twoKeyCommand(r) : command(r, ours[0], target);
+        int kind = r.nextInt(24);
+        byte[][] cmd =
+            kind < 2
+                ? twoKeyCommand(r)
+                : kind == 2 ? malformed(r, ours[0]) : command(r, ours[0], target);
         cmds.add(cmd);
+        String before = STEPWISE ? ours[0].shape() + " | " + ours[1].shape() : "";
         expected.add(apply(ours, cmd));
+        if (STEPWISE) {
+          stepReplies.add(redis.call(cmd));
+          String step = cell + " after " + describe(cmd) + " from " + before;
+          compareDump(redis, KEY, ours[0], false, step, seed);
+          compareDump(redis, KEY2, ours[1], false, step, seed);
+        }
         for (int j = 0; j < ours.length; j++) {
           if (ours[j].size() == 0) {
             ours[j] = newList(fill, depth, threshold); // Redis deletes an emptied key
@@ -164,9 +185,10 @@ class QuickListRedisIT {
           target = 20 + r.nextInt(r.nextBoolean() ? 200 : 1500);
         }
       }
-      List<RespReply> got = redis.pipeline(cmds);
+      List<RespReply> got = STEPWISE ? stepReplies : redis.pipeline(cmds);
       commands += cmds.size();
       for (int i = 0; i < cmds.size(); i++) {
+        errorReplies += got.get(i) instanceof RespReply.Error ? 1 : 0;
         if (!expected.get(i).equals(got.get(i))) {
           mismatches.add(
               cell
@@ -278,8 +300,11 @@ class QuickListRedisIT {
   private byte[] value(SplittableRandom r, QuickList ql) {
     int kind = r.nextInt(100);
     if (kind < 20 && ql.size() > 0) {
-      byte[] v = ql.get(r.nextLong(ql.size())); // an existing element: pivots and LREM hit
-      return v;
+      // An existing element, so that pivots and LREM hit. Read with a cursor, which changes no
+      // node: get() is LINDEX and may compress a node, which Redis would not see.
+      QuickListCursor c = ql.cursor();
+      c.seek(r.nextLong(ql.size()));
+      return c.toByteArray();
     }
     if (kind < 40) {
       return b(Long.toString(INTEGERS[r.nextInt(INTEGERS.length)] + (r.nextInt(3) - 1)));
@@ -407,149 +432,154 @@ class QuickListRedisIT {
     return args.toArray(new byte[0][]);
   }
 
-  private static RespReply ints(long[] vs) {
-    List<RespReply> out = new ArrayList<>();
-    for (long v : vs) {
-      out.add(new RespReply.Int(v));
-    }
-    return new RespReply.Array(out);
-  }
-
-  /** LPOS's reply (lposCommand): option errors first, in order, then the key. */
-  private static RespReply lpos(QuickList ql, byte[][] c) {
-    long rank = 1;
-    long count = -1;
-    long maxlen = 0;
-    for (int j = 3; j < c.length; j += 2) {
-      String opt = new String(c[j], US_ASCII);
-      long v = lng(c[j + 1]);
-      if (opt.equals("RANK")) {
-        rank = v;
-        if (rank == 0) {
-          return new RespReply.Error(
-              "ERR RANK can't be zero: use 1 to start from the first match, 2 from the second ..."
-                  + " or use negative to start from the end of the list");
-        }
-      } else if (opt.equals("COUNT")) {
-        if (v < 0) {
-          return new RespReply.Error("ERR COUNT can't be negative");
-        }
-        count = v;
-      } else {
-        if (v < 0) {
-          return new RespReply.Error("ERR MAXLEN can't be negative");
-        }
-        maxlen = v;
-      }
-    }
-    if (ql.size() == 0) {
-      return count != -1 ? new RespReply.Array(List.of()) : RespReply.Null.INSTANCE;
-    }
-    long[] found = ql.positions(c[2], rank, count == -1 ? 1 : count, maxlen);
-    if (count != -1) {
-      return ints(found);
-    }
-    return found.length == 0 ? RespReply.Null.INSTANCE : new RespReply.Int(found[0]);
-  }
-
-  private static long lng(byte[] s) {
-    return Long.parseLong(new String(s, US_ASCII));
-  }
-
-  private static RespReply bulk(byte[] v) {
-    return v == null ? RespReply.Null.INSTANCE : new RespReply.Bulk(v);
-  }
-
-  private static RespReply array(List<byte[]> vs) {
-    List<RespReply> out = new ArrayList<>();
-    for (byte[] v : vs) {
-      out.add(new RespReply.Bulk(v));
-    }
-    return new RespReply.Array(out);
-  }
-
-  /** Applies a command to ours and returns the reply Redis 7.0 gives (t_list.c). */
+  /** Runs a command through the Redis face ({@link ListCommands}) on our two lists. */
   private static RespReply apply(QuickList[] lists, byte[][] c) {
-    String name = new String(c[0], US_ASCII);
-    QuickList ql = lists[new String(c[1], US_ASCII).equals(KEY) ? 0 : 1];
-    switch (name) {
-      case "LPOS":
-        return lpos(ql, c);
-      case "LMOVE":
-      case "RPOPLPUSH":
-        {
-          QuickList dst = lists[new String(c[2], US_ASCII).equals(KEY) ? 0 : 1];
-          boolean fromHead = name.equals("LMOVE") && new String(c[3], US_ASCII).equals("LEFT");
-          boolean toHead = !name.equals("LMOVE") || new String(c[4], US_ASCII).equals("LEFT");
-          return bulk(QuickList.move(ql, dst, fromHead, toHead));
-        }
-      case "LMPOP":
-        {
-          QuickList a = lists[new String(c[2], US_ASCII).equals(KEY) ? 0 : 1];
-          QuickList b = lists[new String(c[3], US_ASCII).equals(KEY) ? 0 : 1];
-          boolean left = new String(c[4], US_ASCII).equals("LEFT");
-          long n = c.length > 5 ? lng(c[6]) : 1;
-          QuickList.MultiPop mp = QuickList.multiPop(List.of(a, b), left, n);
-          if (mp == null) {
-            return RespReply.Null.INSTANCE;
-          }
-          return new RespReply.Array(
-              List.of(new RespReply.Bulk(c[2 + mp.list()]), array(mp.elements())));
-        }
-      default:
-        break;
+    return RespParser.parse(ListCommands.execute(c, key -> lists[keyIndex(key)]));
+  }
+
+  private static int keyIndex(byte[] key) {
+    if (Arrays.equals(key, b(KEY))) {
+      return 0;
+    } else if (Arrays.equals(key, b(KEY2))) {
+      return 1;
     }
-    boolean exists = ql.size() > 0;
-    switch (name) {
-      case "LPUSH":
-      case "RPUSH":
-        for (int i = 2; i < c.length; i++) {
-          if (name.equals("LPUSH")) {
-            ql.pushHead(c[i]);
-          } else {
-            ql.pushTail(c[i]);
+    throw new AssertionError("unexpected key " + new String(key, US_ASCII));
+  }
+
+  // ---------------------------------------------------------------- malformed commands
+
+  private static final String[] BAD_INTEGERS = {
+    "",
+    "-",
+    "+1",
+    " 1",
+    "1 ",
+    "007",
+    "-0",
+    "1e3",
+    "0x10",
+    "1.5",
+    "abc",
+    "9223372036854775808",
+    "-9223372036854775809",
+    "99999999999999999999"
+  };
+
+  private static byte[] badInt(SplittableRandom r) {
+    return b(BAD_INTEGERS[r.nextInt(BAD_INTEGERS.length)]);
+  }
+
+  private static byte[] pick(SplittableRandom r, String... words) {
+    return b(words[r.nextInt(words.length)]);
+  }
+
+  /**
+   * A command with something wrong (or a keyword in another case): bad integers, RANK 0, negative
+   * COUNT/MAXLEN, BEFORE/AFTER and LEFT/RIGHT misspelt or cut at a NUL, LMPOP's numkeys and COUNT,
+   * options without their value, and wrong argument counts.
+   */
+  private byte[][] malformed(SplittableRandom r, QuickList ql) {
+    byte[] k = r.nextInt(4) == 0 ? b(KEY2) : b(KEY);
+    byte[] k2 = r.nextBoolean() ? b(KEY2) : b(KEY);
+    byte[] side = pick(r, "LEFT", "right", "Left", "UP", "LEFTX", "left\0x", "");
+    byte[] side2 = pick(r, "RIGHT", "left", "DOWN");
+    switch (r.nextInt(16)) {
+      case 0:
+        return new byte[][] {b("LINDEX"), k, badInt(r)};
+      case 1:
+        return new byte[][] {
+          b("LSET"), k, r.nextBoolean() ? badInt(r) : num(1 << 20), value(r, ql)
+        };
+      case 2:
+        return r.nextBoolean()
+            ? new byte[][] {b("LRANGE"), k, badInt(r), num(3)}
+            : new byte[][] {b("LTRIM"), k, num(0), badInt(r)};
+      case 3:
+        return new byte[][] {b("LREM"), k, badInt(r), value(r, ql)};
+      case 4:
+        {
+          byte[] where = pick(r, "before", "After", "BEFOR", "MIDDLE", "", "AFTER\0z");
+          return new byte[][] {b("LINSERT"), k, where, value(r, ql), value(r, ql)};
+        }
+      case 5:
+        return new byte[][] {
+          b(r.nextBoolean() ? "LPOP" : "rpop"),
+          k,
+          r.nextBoolean() ? badInt(r) : num(-1 - r.nextInt(3))
+        };
+      case 6:
+        return r.nextBoolean()
+            ? new byte[][] {b("LPOP"), k, num(1), num(2)}
+            : new byte[][] {b("RPOP"), k, num(0)};
+      case 7:
+        {
+          List<byte[]> args = new ArrayList<>(List.of(b("LPOS"), k, value(r, ql)));
+          int options = 1 + r.nextInt(3);
+          for (int i = 0; i < options; i++) {
+            args.add(pick(r, "rank", "COUNT", "maxlen", "RANKS", "COUNT"));
+            if (i < options - 1 || r.nextInt(4) != 0) {
+              args.add(
+                  r.nextInt(3) == 0
+                      ? badInt(r)
+                      : pick(
+                          r, "0", "-1", "2", "-3", "-9223372036854775808", "9223372036854775807"));
+            }
           }
+          return args.toArray(new byte[0][]);
         }
-        return new RespReply.Int(ql.size());
-      case "LPOP":
-      case "RPOP":
-        if (c.length == 3) {
-          // LPOP key 0 on an existing list: an empty array, and no scan (t_list.c's fast exit)
-          return !exists
-              ? RespReply.Null.INSTANCE
-              : lng(c[2]) == 0
-                  ? new RespReply.Array(List.of())
-                  : array(ql.pop(name.equals("LPOP"), lng(c[2])));
-        }
-        return bulk(name.equals("LPOP") ? ql.popHead() : ql.popTail());
-      case "LINSERT":
-        if (!exists) {
-          return new RespReply.Int(0);
-        }
-        boolean after = new String(c[2], US_ASCII).equals("AFTER");
-        return new RespReply.Int(ql.insert(c[3], c[4], after) ? ql.size() : -1);
-      case "LSET":
-        if (!exists) {
-          return new RespReply.Error("ERR no such key");
-        }
-        return ql.set(lng(c[2]), c[3])
-            ? new RespReply.Simple("OK")
-            : new RespReply.Error("ERR index out of range");
-      case "LREM":
-        return new RespReply.Int(exists ? ql.remove(lng(c[2]), c[3]) : 0);
-      case "LTRIM":
-        if (exists) {
-          ql.trim(lng(c[2]), lng(c[3]));
-        }
-        return new RespReply.Simple("OK");
-      case "LINDEX":
-        return bulk(exists ? ql.get(lng(c[2])) : null);
-      case "LRANGE":
-        return array(exists ? ql.range(lng(c[2]), lng(c[3])) : List.of());
-      case "LLEN":
-        return new RespReply.Int(ql.size());
+      case 8:
+        return new byte[][] {b("LMOVE"), k, k2, side, side2};
+      case 9:
+        return new byte[][] {b("LMOVE"), k, k2, side2, side};
+      case 10:
+        return new byte[][] {
+          b("LMPOP"), pick(r, "0", "-1", "abc", "3", "9223372036854775807", "2"), k, k2, side
+        };
+      case 11:
+        return new byte[][] {
+          b("LMPOP"),
+          b("1"),
+          k,
+          side2,
+          pick(r, "COUNT", "count", "LIMIT"),
+          pick(r, "0", "-2", "x", "2")
+        };
+      case 12:
+        return new byte[][] {
+          b("LMPOP"), b("1"), k, b("LEFT"), b("COUNT"), num(1), b("COUNT"), num(2)
+        };
+      case 13:
+        return arity(r, k, k2);
+      case 14:
+        return new byte[][] {pick(r, "lpushx", "RPUSHX"), k, value(r, ql), value(r, ql)};
       default:
-        throw new AssertionError(name);
+        return new byte[][] {pick(r, "lindex", "Llen", "lrange"), k, num(0), num(-1)};
+    }
+  }
+
+  /** Too few or too many arguments for the command's arity. */
+  private static byte[][] arity(SplittableRandom r, byte[] k, byte[] k2) {
+    switch (r.nextInt(10)) {
+      case 0:
+        return new byte[][] {b("LLEN")};
+      case 1:
+        return new byte[][] {b("LLEN"), k, k2};
+      case 2:
+        return new byte[][] {b("LINDEX"), k};
+      case 3:
+        return new byte[][] {b("LSET"), k, num(0)};
+      case 4:
+        return new byte[][] {b("LINSERT"), k, b("BEFORE"), b("x")};
+      case 5:
+        return new byte[][] {b("LRANGE"), k, num(0)};
+      case 6:
+        return new byte[][] {b("lpush"), k};
+      case 7:
+        return new byte[][] {b("RPOPLPUSH"), k};
+      case 8:
+        return new byte[][] {b("LMOVE"), k, k2, b("LEFT")};
+      default:
+        return new byte[][] {b("LMPOP"), b("1"), k};
     }
   }
 
@@ -627,9 +657,30 @@ class QuickListRedisIT {
     if (stale) {
       staleCases++;
     } else {
-      mismatches.add(cell + ": DUMP differs; ours " + ql.shape());
+      mismatches.add(cell + ": DUMP differs; ours " + ql.shape() + diff(theirNodes, ourNodes));
       throw new AssertionError("seed " + seed + ": " + mismatches);
     }
+  }
+
+  private static String diff(List<DumpNode> theirs, List<DumpNode> ours) {
+    if (theirs.size() != ours.size()) {
+      return "; node counts " + theirs.size() + " (redis) and " + ours.size();
+    }
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < ours.size(); i++) {
+      DumpNode t = theirs.get(i);
+      DumpNode o = ours.get(i);
+      if (!Arrays.equals(t.written(), o.written())) {
+        sb.append("; node ").append(i).append(": redis ").append(t.lzf() ? "LZF " : "raw ");
+        sb.append(t.written().length).append(", ours ").append(o.lzf() ? "LZF " : "raw ");
+        sb.append(o.written().length).append(", same bytes ");
+        sb.append(Arrays.equals(t.decoded(), o.decoded()));
+        if (Boolean.getBoolean("redstruct.quicklist.hex")) {
+          sb.append(" ").append(java.util.HexFormat.of().formatHex(o.decoded()));
+        }
+      }
+    }
+    return sb.toString();
   }
 
   /** Whether a fresh-table LZF of a raw node would have given an LZF form, node or RDB string. */
