@@ -72,6 +72,14 @@ class GeoSetPropertiesTest {
     }
     double km = radiusKm(rnd, size);
     double h = box ? radiusKm(rnd, size) : km;
+    if (reachesPole(centre, 1000 * Math.max(km, h))) {
+      // Redis's 9 areas come from a lon/lat bounding box, which cannot describe a circle or box
+      // around a pole: Redis 7.0.15 misses members there too (GEOADD g -172.12703257799149
+      // 84.27800460766596 p3, then GEOSEARCH g FROMLONLAT 130.94967503572536 84.91611147163644
+      // BYRADIUS 582.6773834629678 km: empty, though p3 is 575.5297 km away), and we answer as
+      // Redis does (GeoSetRedisIT), so no-false-negatives is not a property there.
+      return;
+    }
     GeoQuery.Builder q = GeoQuery.fromLonLat(centre[0], centre[1]);
     q = box ? q.byBox(2 * km, 2 * h, GeoUnit.KM) : q.byRadius(km, GeoUnit.KM);
     Set<String> found = new HashSet<>();
@@ -102,6 +110,12 @@ class GeoSetPropertiesTest {
                 + region);
       }
     }
+  }
+
+  /** Whether a pole lies within {@code metres} of the centre. */
+  private static boolean reachesPole(double[] c, double metres) {
+    return GeoHash.distance(c[0], c[1], c[0], 90) <= metres
+        || GeoHash.distance(c[0], c[1], c[0], -90) <= metres;
   }
 
   /** Inside a circle of radius w metres, or a box of half-sizes w and h metres (Redis's tests). */
