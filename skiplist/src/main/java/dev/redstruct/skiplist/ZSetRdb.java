@@ -124,10 +124,10 @@ final class ZSetRdb {
       if (Double.isNaN(score)) {
         throw corrupt(payload, "NaN score of member " + i);
       }
-      if (!Double.isNaN(z.scoreOrNaN(member))) {
+      if (z.dict.get(member) != null) {
         throw corrupt(payload, "member " + i + " appears twice");
       }
-      z.addOne(score, member, 0);
+      z.dict.put(member, z.zsl.insert(score, member)); // zslInsert + dictAdd, as copy() does
     }
     return z.size() == 0 ? z : z.compactIfFits();
   }
