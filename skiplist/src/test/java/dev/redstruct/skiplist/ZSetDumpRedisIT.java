@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * -0), with {@code rdbcompression} yes and no in turn. For every key: {@link ZSet#toRdbPayload}
  * equals Redis's {@code DUMP} byte for byte, Redis {@code RESTORE}s our payload (and its {@code
  * DUMP} of it equals our DUMP of our load of it, converted as Redis converts), and {@link
- * ZSet#fromRdbPayload} of Redis's payload equals our set. Seed: {@code -Dzset.dump.seed=N}; keys: {@code -Dzset.dump.keys=N}.
+ * ZSet#fromRdbPayload} of Redis's payload equals our set. Seed: {@code -Dzset.dump.seed=N}; keys:
+ * {@code -Dzset.dump.keys=N}.
  */
 @RedisTest
 class ZSetDumpRedisIT {
@@ -114,7 +115,9 @@ class ZSetDumpRedisIT {
     return ZSet.Encoding.COMPACT;
   }
 
-  /** Members and scores in order; -0 as 0 when {@code as} is compact (its storage drops the sign). */
+  /**
+   * Members and scores in order; -0 as 0 when {@code as} is compact (its storage drops the sign).
+   */
   private static String content(ZSet z, ZSet as) {
     StringBuilder sb = new StringBuilder();
     for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
