@@ -83,7 +83,7 @@ public final class ZSet {
 
   /** The two encodings. */
   public enum Encoding {
-    /** Ziplist of (member, score) pairs; Redis 7.0's {@code listpack}. */
+    /** A listpack of (member, score) pairs: Redis 7.0's {@code listpack}. */
     COMPACT,
     /** Dict plus skiplist; Redis's {@code skiplist}. */
     SKIPLIST
@@ -613,7 +613,7 @@ public final class ZSet {
 
   /**
    * Redis: zsetConvert(zobj, OBJ_ENCODING_SKIPLIST), which re-inserts every pair (zslInsert into an
-   * unsized dict). The ziplist is sorted, so the skiplist is built by appending at its tail (same
+   * unsized dict). The listpack is sorted, so the skiplist is built by appending at its tail (same
    * level draws, same shape), and the dict is sized once for the pairs (for 128 pairs, the 128
    * buckets one-by-one adds end with) instead of doubling from four buckets.
    */

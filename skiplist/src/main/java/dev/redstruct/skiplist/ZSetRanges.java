@@ -14,7 +14,7 @@ final class ZSetRanges {
   /*
    * Implementation notes.
    *
-   * The compact walkers decode the ziplist once (n is bounded by the compact thresholds) and then
+   * The compact walkers decode the listpack once (n is bounded by the compact thresholds) and then
    * follow Redis's zzl* logic on indexes: first-in-range is the first pair from the head that is
    * >= min, accepted only if <= max; last-in-range the first from the tail that is <= max. With
    * LIMIT, `offset` elements are skipped without range checks and a negative offset walks off the

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * static (ZSet's thread-safety contract).
  */
 class ZSetThreadsTest {
-  private static final int ROUNDS = 40;
+  private static final int ROUNDS = 12;
 
   /** One seeded run over three sets; returns a digest of every reply and the final blobs. */
   private static byte[][] run(long seed) {
