@@ -37,6 +37,11 @@ final class ListPackPositionAccess implements ListPackPositions.Access {
   }
 
   @Override
+  public void insertPair(ListPack lp, int p, byte[] first, byte[] secondText, long secondInt) {
+    ListPackWriter.insertTwo(lp, p, first, secondText, secondInt);
+  }
+
+  @Override
   public void delete(ListPack lp, int p, int count) {
     ListPackWriter.deleteFrom(lp, p, count);
   }

@@ -56,7 +56,18 @@ class ListPackPositionsTest {
       int oldLength = lp.sizeInBytes();
       if (n == 0 || r.nextInt(3) > 0) {
         byte[] v = value(r);
-        if (r.nextBoolean()) {
+        int kind = r.nextInt(4);
+        if (kind == 0) {
+          byte[] w = value(r);
+          ListPackPositions.insertPair(lp, before.get(i), v, w, 0);
+          twin.insert(i, w);
+          twin.insert(i, v);
+        } else if (kind == 1) {
+          long x = r.nextLong();
+          ListPackPositions.insertPair(lp, before.get(i), v, null, x);
+          twin.insert(i, x);
+          twin.insert(i, v);
+        } else if (kind == 2) {
           ListPackPositions.insert(lp, before.get(i), v);
           twin.insert(i, v);
         } else {
@@ -64,10 +75,11 @@ class ListPackPositionsTest {
           ListPackPositions.insert(lp, before.get(i), x);
           twin.insert(i, x);
         }
+        int added = kind < 2 ? 2 : 1;
         List<Integer> after = offsets(lp);
         int g = lp.sizeInBytes() - oldLength;
         for (int k = i; k < before.size(); k++) {
-          assertEquals(before.get(k) + g, (int) after.get(k + 1), "step " + step);
+          assertEquals(before.get(k) + g, (int) after.get(k + added), "step " + step);
         }
       } else {
         int at = Math.min(i, n - 1);

@@ -303,16 +303,14 @@ final class ListPackZSet {
 
   /**
    * Redis: zzlInsertAt — the member, then the score in its stored form, before the element at
-   * {@code offset} (or the end byte). The score goes in first and the member before it: the same
-   * bytes as member-then-score-after-it.
+   * {@code offset} (or the end byte), with one move of the tail: the same bytes as its two inserts.
    */
   private static void insertPairAt(ListPack lp, int offset, byte[] member, double score) {
     if (score >= -LL_HALF && score <= LL_HALF && (double) (long) score == score) {
-      ListPackPositions.insert(lp, offset, (long) score);
+      ListPackPositions.insertPair(lp, offset, member, null, (long) score);
     } else {
-      ListPackPositions.insert(lp, offset, RedisNumbers.formatDoubleBytes(score));
+      ListPackPositions.insertPair(lp, offset, member, RedisNumbers.formatDoubleBytes(score), 0);
     }
-    ListPackPositions.insert(lp, offset, member);
   }
 
   /** Appends a pair known to sort after every present pair (drops the index: builders only). */

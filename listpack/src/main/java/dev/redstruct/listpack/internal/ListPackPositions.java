@@ -73,6 +73,17 @@ public final class ListPackPositions {
     void insertInteger(ListPack lp, int p, long v);
 
     /**
+     * See {@link ListPackPositions#insertPair}.
+     *
+     * @param lp the listpack
+     * @param p the offset
+     * @param first the first string
+     * @param secondText the second string, or null
+     * @param secondInt the second value when {@code secondText} is null
+     */
+    void insertPair(ListPack lp, int p, byte[] first, byte[] secondText, long secondInt);
+
+    /**
      * See {@link ListPackPositions#delete}.
      *
      * @param lp the listpack
@@ -151,6 +162,24 @@ public final class ListPackPositions {
    */
   public static void insert(ListPack lp, int p, long v) {
     ACCESS.insertInteger(lp, p, v);
+  }
+
+  /**
+   * Inserts two elements before the element (or end byte) at {@code p} with one move of the tail:
+   * the same bytes as inserting the second and then the first before {@code p} (Redis:
+   * zzlInsertAt's two lpInsert calls, member then score after it). Strings that are canonical
+   * integers are stored as integers.
+   *
+   * @param lp the listpack
+   * @param p an element boundary
+   * @param first the first element (a zset member)
+   * @param secondText the second element as a string, or null for {@code secondInt}
+   * @param secondInt the second element as an integer, when {@code secondText} is null
+   * @throws IllegalStateException if the listpack would pass 1 GiB; nothing changes
+   */
+  public static void insertPair(
+      ListPack lp, int p, byte[] first, byte[] secondText, long secondInt) {
+    ACCESS.insertPair(lp, p, first, secondText, secondInt);
   }
 
   /**
