@@ -42,6 +42,13 @@ final class ListPackPositionAccess implements ListPackPositions.Access {
   }
 
   @Override
+  public void reserve(ListPack lp, int capacity) {
+    if (lp.buf.length < capacity) {
+      lp.buf = java.util.Arrays.copyOf(lp.buf, capacity);
+    }
+  }
+
+  @Override
   public void delete(ListPack lp, int p, int count) {
     ListPackWriter.deleteFrom(lp, p, count);
   }

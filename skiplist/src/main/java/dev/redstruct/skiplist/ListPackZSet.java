@@ -47,6 +47,11 @@ final class ListPackZSet {
 
   private static final byte[] MINUS_ZERO_TEXT = {'-', '0'};
 
+  /**
+   * Most bytes a pair takes beyond its member's: headers, backlens and a score of 24 characters.
+   */
+  private static final int PAIR_OVERHEAD = 5 + 5 + 2 + 24 + 1;
+
   /** zzlStrtod reads at most this many bytes of a text score (its buffer is 128 with the NUL). */
   static final int ZZL_STRTOD_MAX = 127;
 
@@ -306,6 +311,12 @@ final class ListPackZSet {
    * {@code offset} (or the end byte), with one move of the tail: the same bytes as its two inserts.
    */
   private static void insertPairAt(ListPack lp, int offset, byte[] member, double score) {
+    // Room for the pair with an eighth and 128 bytes of slack, not the listpack's half again: a set
+    // keeps its array (footprint section, skiplist.footprint n=128).
+    int need = lp.sizeInBytes() + member.length + PAIR_OVERHEAD;
+    if (ListPackPositions.array(lp).length < need) {
+      ListPackPositions.reserve(lp, need + (need >> 3) + 128);
+    }
     if (score >= -LL_HALF && score <= LL_HALF && (double) (long) score == score) {
       ListPackPositions.insertPair(lp, offset, member, null, (long) score);
     } else {

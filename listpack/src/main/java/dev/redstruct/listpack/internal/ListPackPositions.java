@@ -84,6 +84,14 @@ public final class ListPackPositions {
     void insertPair(ListPack lp, int p, byte[] first, byte[] secondText, long secondInt);
 
     /**
+     * See {@link ListPackPositions#reserve}.
+     *
+     * @param lp the listpack
+     * @param capacity the array length wanted
+     */
+    void reserve(ListPack lp, int capacity);
+
+    /**
      * See {@link ListPackPositions#delete}.
      *
      * @param lp the listpack
@@ -180,6 +188,18 @@ public final class ListPackPositions {
   public static void insertPair(
       ListPack lp, int p, byte[] first, byte[] secondText, long secondInt) {
     ACCESS.insertPair(lp, p, first, secondText, secondInt);
+  }
+
+  /**
+   * Makes the listpack's array at least {@code capacity} bytes long (the bytes are unchanged), so
+   * that the caller chooses the slack: a listpack grows its array by half again when full, which a
+   * set of many small listpacks may not want to keep.
+   *
+   * @param lp the listpack
+   * @param capacity the array length wanted
+   */
+  public static void reserve(ListPack lp, int capacity) {
+    ACCESS.reserve(lp, capacity);
   }
 
   /**
