@@ -6,4 +6,7 @@ module dev.redstruct.listpack {
   requires transitive dev.redstruct.core;
 
   exports dev.redstruct.listpack;
+  // Offset-based reads and edits for the compact sorted set; never public API.
+  exports dev.redstruct.listpack.internal to
+      dev.redstruct.skiplist;
 }

@@ -2,7 +2,8 @@
 module dev.redstruct.skiplist {
   requires transitive dev.redstruct.core;
   requires dev.redstruct.dict;
-  requires dev.redstruct.ziplist;
+  requires dev.redstruct.listpack;
+  requires dev.redstruct.ziplist; // reading Redis 6.2's RDB type-12 bodies only
 
   exports dev.redstruct.skiplist;
 }

@@ -101,6 +101,52 @@ final class ListPackWriter {
   }
 
   /**
+   * Inserts two values before {@code p} with one move of the tail: the bytes of inserting {@code
+   * second} and then {@code first} before {@code p} (Redis: two lpInsert calls, as zzlInsertAt
+   * makes them for a member and its score). {@code second} is the string {@code secondText}, or the
+   * integer {@code secondInt} when that is null; strings that are canonical integers are stored as
+   * integers (lpStringToInt64).
+   */
+  static void insertTwo(ListPack lp, int p, byte[] first, byte[] secondText, long secondInt) {
+    boolean firstInt = ListPackFormat.isIntegerString(first, 0, first.length);
+    long firstVal = firstInt ? RedisNumbers.parseCanonicalLong(first, 0, first.length) : 0;
+    boolean secondIsInt =
+        secondText == null || ListPackFormat.isIntegerString(secondText, 0, secondText.length);
+    long secondVal =
+        secondText == null
+            ? secondInt
+            : secondIsInt ? RedisNumbers.parseCanonicalLong(secondText, 0, secondText.length) : 0;
+    long enc1 =
+        firstInt
+            ? ListPackFormat.intEncodedSize(firstVal)
+            : ListPackFormat.stringEncodedSize(first.length);
+    long enc2 =
+        secondIsInt
+            ? ListPackFormat.intEncodedSize(secondVal)
+            : ListPackFormat.stringEncodedSize(secondText.length);
+    long delta = enc1 + ListPackFormat.backlenSize(enc1) + enc2 + ListPackFormat.backlenSize(enc2);
+    byte[] b = lp.buf;
+    int total = (int) ListPackFormat.totalBytes(b);
+    checkSafeToAdd(total, delta);
+    ListPackFormat.Element e = new ListPackFormat.Element();
+    detach(b, HEADER_SIZE, e);
+    detach(b, p, e);
+    b = moveTail(lp, p, (int) (total + delta), (int) delta, total);
+    int w = p + (firstInt ? ListPackFormat.writeInt(b, p, firstVal) : writeAll(b, p, first));
+    w += ListPackFormat.writeBacklen(b, w, (int) enc1);
+    w += secondIsInt ? ListPackFormat.writeInt(b, w, secondVal) : writeAll(b, w, secondText);
+    ListPackFormat.writeBacklen(b, w, (int) enc2);
+    addToCount(lp, 1); // one at a time, as two lpInserts: a count reaching 65535 stays "unknown"
+    addToCount(lp, 1);
+    ListPackFormat.setTotalBytes(b, (int) (total + delta));
+    lp.modCount++;
+  }
+
+  private static int writeAll(byte[] b, int off, byte[] s) {
+    return ListPackFormat.writeString(b, off, s, 0, s.length);
+  }
+
+  /**
    * Rewrites the backlen of the element at {@code p} (if {@code p} is an element) canonically when
    * its backward decoding reaches before the element; see the implementation notes.
    */

@@ -4,8 +4,7 @@ import dev.redstruct.core.Bytes;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.dict.Dict;
-import dev.redstruct.ziplist.ZipList;
-import dev.redstruct.ziplist.ZipListEntryConsumer;
+import dev.redstruct.listpack.ListPack;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,12 +19,12 @@ import java.util.random.RandomGenerator;
  * (unsigned), with Redis 7.0's two encodings and command semantics.
  *
  * <p><b>Encodings.</b> While it holds at most {@code maxCompactEntries} members (default 128) and
- * every member is at most {@code maxCompactValue} bytes (default 64), the set is one ziplist of
- * (member, score) pairs: Redis's compact encoding (Redis 7.0 reports it as {@code listpack}).
- * Beyond either limit it converts, once and for good, to a {@link Dict} (member to node) plus a
- * {@link ZSkipList} — Redis's {@code skiplist} encoding. Emptied sets choose again at the next add,
- * as a Redis key that vanished and was recreated would. Scores stored by the compact encoding lose
- * the sign of zero, as Redis 7.0's do.
+ * every member is at most {@code maxCompactValue} bytes (default 64), the set is one listpack of
+ * (member, score) pairs, byte for byte Redis 7.0's compact encoding ({@code listpack}). Beyond
+ * either limit it converts, once and for good, to a {@link Dict} (member to node) plus a {@link
+ * ZSkipList} — Redis's {@code skiplist} encoding. Emptied sets choose again at the next add, as a
+ * Redis key that vanished and was recreated would. Scores stored by the compact encoding lose the
+ * sign of zero, as Redis 7.0's do.
  *
  * <p><b>Faces.</b> Methods taking {@code byte[]} mirror Redis commands (named in each Javadoc) and
  * throw {@link ZSetException} carrying Redis's error text; {@code String} overloads encode UTF-8.
@@ -37,9 +36,8 @@ import java.util.random.RandomGenerator;
  * A null argument throws {@link NullPointerException} naming the parameter, and changes nothing.
  *
  * <p><b>Thread safety.</b> Not thread-safe: any concurrent use of one set, reads included, needs
- * external synchronization. Sets share no mutable state with each other; the compact encoding's
- * operations use per-thread scratch (a {@code ThreadLocal} locator here, and the ziplist's
- * per-thread work area), so two threads using two sets never interfere.
+ * external synchronization. Sets share no mutable state with each other (no static or per-thread
+ * scratch), so two threads using two sets never interfere.
  */
 public final class ZSet {
   /*
@@ -56,8 +54,7 @@ public final class ZSet {
    *     was loaded that way (Redis's load checks the count only).
    *  I2 skiplist encoding: dict.size == zsl.length and dict maps every member to the node that
    *     holds it (node.member equal, node reachable at its rank).
-   *  I3 the encoding's own invariants (ZSkipList I1..I4, ZipListZSet I1..I3, and ZipListZSetIndex
-   *     I1..I5 while compactIndex is current for `compact`).
+   *  I3 the encoding's own invariants (ZSkipList I1..I4, ListPackZSet I1..I4 with its index's).
    */
 
   /** ZADD option {@code NX}: only add new members. */
@@ -86,7 +83,7 @@ public final class ZSet {
 
   /** The two encodings. */
   public enum Encoding {
-    /** Ziplist of (member, score) pairs; Redis 7.0's {@code listpack}. */
+    /** A listpack of (member, score) pairs: Redis 7.0's {@code listpack}. */
     COMPACT,
     /** Dict plus skiplist; Redis's {@code skiplist}. */
     SKIPLIST
@@ -173,11 +170,9 @@ public final class ZSet {
   final int maxCompactEntries;
   final int maxCompactValue;
   private final long seed;
-  ZipList compact;
+  ListPackZSet compact;
   Dict<byte[], ZSkipList.Node> dict;
   ZSkipList zsl;
-  // Compact encoding's add index (ZipListZSetIndex), or null; used only while current.
-  ZipListZSetIndex compactIndex;
   // Score computed by the last addOne (Redis's *newscore): replies use it, not the stored form.
   private double lastScore;
 
@@ -185,7 +180,7 @@ public final class ZSet {
     this.maxCompactEntries = maxCompactEntries;
     this.maxCompactValue = maxCompactValue;
     this.seed = seed;
-    this.compact = ZipList.create();
+    this.compact = ListPackZSet.create();
   }
 
   /**
@@ -225,24 +220,25 @@ public final class ZSet {
   }
 
   /**
-   * A set restored from a compact blob (a Redis ziplist of member, score pairs: RDB type 12) with
-   * the default thresholds; see {@link #fromCompact(byte[], int, int)}.
+   * A set restored from a compact blob (a Redis 7.0 listpack of member, score pairs: the body of
+   * RDB type 17, as {@link #toCompactBytes()} returns it) with the default thresholds; see {@link
+   * #fromCompact(byte[], int, int)}.
    *
-   * @param ziplist the blob; copied and deep-validated
+   * @param listpack the blob; copied and deep-validated
    * @return the set
    * @throws CorruptEncodingException if Redis 7.0 would refuse to load the blob, or a score reads
    *     as NaN
    */
-  public static ZSet fromCompact(byte[] ziplist) {
-    Objects.requireNonNull(ziplist, "ziplist");
-    return fromCompact(ziplist, DEFAULT_MAX_COMPACT_ENTRIES, DEFAULT_MAX_COMPACT_VALUE);
+  public static ZSet fromCompact(byte[] listpack) {
+    Objects.requireNonNull(listpack, "listpack");
+    return fromCompact(listpack, DEFAULT_MAX_COMPACT_ENTRIES, DEFAULT_MAX_COMPACT_VALUE);
   }
 
   /**
-   * A set restored from a compact blob, as Redis 7.0 loads an RDB type-12 zset under {@code
-   * sanitize-dump-payload yes}: the ziplist is deep-validated, its entry count must be even and no
-   * member may appear twice. A set of more than {@code maxCompactEntries} pairs is converted to the
-   * skiplist encoding; one within that count stays compact whatever its members' lengths (Redis
+   * A set restored from a compact blob, as Redis 7.0 loads an RDB type-17 zset under {@code
+   * sanitize-dump-payload yes}: the listpack is deep-validated, its element count must be even and
+   * no member may appear twice. A set of more than {@code maxCompactEntries} pairs is converted to
+   * the skiplist encoding; one within that count stays compact whatever its members' lengths (Redis
    * checks the count only on load).
    *
    * <p>Redis also accepts pairs out of (score, member) order and text scores that are not numbers,
@@ -253,7 +249,41 @@ public final class ZSet {
    * prints the text), and it keeps a text score that reads as NaN ({@code "nan"}), which we reject.
    * Redis also refuses an empty blob (an empty key); we load it as an empty set.
    *
-   * @param ziplist the blob; copied and deep-validated
+   * @param listpack the blob; copied and deep-validated
+   * @param maxCompactEntries most members kept compact ({@code zset-max-listpack-entries})
+   * @param maxCompactValue longest member a later add keeps compact, in bytes
+   * @return the set
+   * @throws CorruptEncodingException if the blob is not a valid listpack, has an odd element count
+   *     or a member twice, or a score reads as NaN
+   * @throws IllegalArgumentException if a threshold is negative
+   */
+  public static ZSet fromCompact(byte[] listpack, int maxCompactEntries, int maxCompactValue) {
+    Objects.requireNonNull(listpack, "listpack");
+    create(maxCompactEntries, maxCompactValue); // checks the thresholds first
+    return ZSetRdb.fromListPack(listpack, maxCompactEntries, maxCompactValue, listpack);
+  }
+
+  /**
+   * A set restored from a Redis 6.2 compact blob (a ziplist of member, score entries: the body of
+   * RDB type 12) with the default thresholds; see {@link #fromZipList(byte[], int, int)}.
+   *
+   * @param ziplist the blob; deep-validated
+   * @return the set
+   * @throws CorruptEncodingException if Redis 7.0 would refuse to load the blob, or a score reads
+   *     as NaN
+   */
+  public static ZSet fromZipList(byte[] ziplist) {
+    Objects.requireNonNull(ziplist, "ziplist");
+    return fromZipList(ziplist, DEFAULT_MAX_COMPACT_ENTRIES, DEFAULT_MAX_COMPACT_VALUE);
+  }
+
+  /**
+   * A set restored from a Redis 6.2 ziplist blob, as Redis 7.0 loads an RDB type-12 zset: the
+   * ziplist is deep-validated and converted entry by entry to a listpack (Redis:
+   * ziplistPairsConvertAndValidateIntegrity), which is then checked and loaded as {@link
+   * #fromCompact(byte[], int, int)} loads one, with the same normalisation and differences.
+   *
+   * @param ziplist the blob; deep-validated, not kept
    * @param maxCompactEntries most members kept compact ({@code zset-max-listpack-entries})
    * @param maxCompactValue longest member a later add keeps compact, in bytes
    * @return the set
@@ -261,18 +291,15 @@ public final class ZSet {
    *     a member twice, or a score reads as NaN
    * @throws IllegalArgumentException if a threshold is negative
    */
-  public static ZSet fromCompact(byte[] ziplist, int maxCompactEntries, int maxCompactValue) {
+  public static ZSet fromZipList(byte[] ziplist, int maxCompactEntries, int maxCompactValue) {
     Objects.requireNonNull(ziplist, "ziplist");
-    ZSet z = create(maxCompactEntries, maxCompactValue);
-    z.compact = ZipListZSet.load(ZipList.copyOf(ziplist), ziplist);
-    if (z.size() > maxCompactEntries) {
-      z.toSkiplist();
-    }
-    return z;
+    create(maxCompactEntries, maxCompactValue); // checks the thresholds first
+    return ZSetRdb.fromZipList(ziplist, maxCompactEntries, maxCompactValue);
   }
 
   /**
-   * The compact encoding's bytes (a Redis 6.2 ziplist, RDB type 12 body).
+   * The compact encoding's bytes: the listpack, byte for byte what Redis 7.0 holds after the same
+   * commands (the body of RDB type 17).
    *
    * @return a fresh copy of the blob
    * @throws IllegalStateException if the set is skiplist-encoded
@@ -282,6 +309,67 @@ public final class ZSet {
       throw new IllegalStateException("skiplist-encoded");
     }
     return compact.toByteArray();
+  }
+
+  /**
+   * This set as Redis 7.0's {@code DUMP} payload with {@code rdbcompression yes} (the default); see
+   * {@link #toRdbPayload(boolean)}.
+   *
+   * @return the payload
+   */
+  public byte[] toRdbPayload() {
+    return toRdbPayload(true);
+  }
+
+  /**
+   * This set as Redis 7.0.15's {@code DUMP} of a key holding it, byte for byte: RDB type 17 (the
+   * listpack as one RDB string) while compact, else type 5 ({@code ZSET_2}: the member count, then
+   * each member from the greatest to the smallest as an RDB string and its score as a binary
+   * double), then RDB version 10 and the CRC-64.
+   *
+   * @param compress Redis's {@code rdbcompression}: LZF for strings longer than 20 bytes that
+   *     shrink
+   * @return the payload, ready for {@code RESTORE}
+   */
+  public byte[] toRdbPayload(boolean compress) {
+    return ZSetRdb.write(this, compress);
+  }
+
+  /**
+   * A set loaded from a {@code DUMP} payload with the default thresholds; see {@link
+   * #fromRdbPayload(byte[], int, int)}.
+   *
+   * @param payload the payload with its footer (untrusted)
+   * @return the set
+   * @throws CorruptEncodingException if Redis 7.0's {@code RESTORE} would refuse it
+   */
+  public static ZSet fromRdbPayload(byte[] payload) {
+    Objects.requireNonNull(payload, "payload");
+    return fromRdbPayload(payload, DEFAULT_MAX_COMPACT_ENTRIES, DEFAULT_MAX_COMPACT_VALUE);
+  }
+
+  /**
+   * A set loaded from a {@code DUMP} payload as Redis 7.0.15's {@code RESTORE} loads one with
+   * {@code sanitize-dump-payload yes}: the footer checked (RDB version at most 10, CRC-64), then
+   * RDB type 17 (listpack, see {@link #fromCompact(byte[], int, int)}), 12 (6.2 ziplist, see {@link
+   * #fromZipList(byte[], int, int)}), 5 ({@code ZSET_2}) or 3 (old {@code ZSET}, text scores). A
+   * type 5 or 3 set without NaN scores or repeated members is built as a skiplist and made compact
+   * if it fits the thresholds; a type 17 or 12 set larger than {@code maxCompactEntries} converts
+   * to a skiplist. An empty set is refused, as Redis refuses an empty key. As in Redis, bytes the
+   * value leaves unread before the footer are ignored.
+   *
+   * @param payload the payload with its footer (untrusted)
+   * @param maxCompactEntries most members kept compact ({@code zset-max-listpack-entries})
+   * @param maxCompactValue longest member kept compact, in bytes ({@code zset-max-listpack-value})
+   * @return the set
+   * @throws CorruptEncodingException if {@code RESTORE} would refuse the payload, or a compact
+   *     blob's score reads as NaN
+   * @throws IllegalArgumentException if a threshold is negative
+   */
+  public static ZSet fromRdbPayload(byte[] payload, int maxCompactEntries, int maxCompactValue) {
+    Objects.requireNonNull(payload, "payload");
+    create(maxCompactEntries, maxCompactValue); // checks the thresholds first
+    return ZSetRdb.read(payload, maxCompactEntries, maxCompactValue);
   }
 
   /**
@@ -299,7 +387,7 @@ public final class ZSet {
    * @return the cardinality
    */
   public int size() {
-    return compact != null ? ZipListZSet.length(compact) : zsl.length();
+    return compact != null ? compact.length() : zsl.length();
   }
 
   /**
@@ -447,12 +535,10 @@ public final class ZSet {
     double cur;
     int at = -1;
     ZSkipList.Node node = null;
-    ZipListZSetLocator locator = null;
     long hash = 0; // the member's dict hash, skiplist encoding only: hashed once per add
     if (compact != null) {
-      locator = ZipListZSet.locateForAdd(this, member, score);
-      at = locator.found;
-      cur = at < 0 ? Double.NaN : locator.foundScore;
+      at = compact.locateForAdd(member, score, maxCompactEntries);
+      cur = at < 0 ? Double.NaN : compact.foundScore;
     } else {
       hash = dict.hashOf(member);
       node = dict.getWithHash(member, hash);
@@ -463,7 +549,7 @@ public final class ZSet {
       if ((flags & XX) != 0) {
         return OUT_NOP;
       }
-      insertNew(score, member, locator, hash);
+      insertNew(score, member, compact != null, hash);
       lastScore = score;
       return OUT_ADDED;
     }
@@ -484,8 +570,8 @@ public final class ZSet {
       return 0;
     }
     if (compact != null) {
-      ZipListZSet.delete(compact, at);
-      ZipListZSet.insert(compact, member, score);
+      compact.delete(at);
+      compact.insert(member, score, maxCompactEntries);
     } else {
       ZSkipList.Node moved = zsl.updateScore(cur, node.member, score);
       if (moved != node) {
@@ -497,17 +583,16 @@ public final class ZSet {
 
   /**
    * Inserts an absent member, choosing or converting the encoding as Redis would. {@code located}
-   * is the compact lookup's walk, or null when the lookup went to the dict, whose {@code hash} of
-   * the member is then still valid (a skiplist set never converts back here).
+   * says the compact lookup placed the member (else the lookup went to the dict, whose {@code hash}
+   * of the member is then still valid: a skiplist set never converts back here).
    */
-  private void insertNew(double score, byte[] member, ZipListZSetLocator located, long hash) {
-    ZipList old = compact;
+  private void insertNew(double score, byte[] member, boolean located, long hash) {
     if (size() == 0) {
       // A new key: compact unless entries-limit 0 or the first member is too long.
       if (maxCompactEntries == 0 || member.length > maxCompactValue) {
         toSkiplist();
       } else if (compact == null) {
-        compact = ZipList.create();
+        compact = ListPackZSet.create();
         dict = null;
         zsl = null;
       }
@@ -515,25 +600,20 @@ public final class ZSet {
         && (size() + 1 > maxCompactEntries || member.length > maxCompactValue)) {
       toSkiplist();
     }
-    if (compact == null && old != null) {
-      compactIndex = null; // converted: let go of the old list, here and on this thread
-      ZipListZSet.forget(old);
-    }
-    if (compact != null && located != null) {
-      // The position is still current: nothing changed the ziplist since the lookup.
-      ZipListZSet.insertLocated(this, located, member, score); // copies the bytes
+    if (compact != null && located) {
+      // The place is still current: nothing changed the listpack since the lookup.
+      compact.insertLocated(member, score, maxCompactEntries); // copies the bytes
     } else if (compact != null) {
-      ZipListZSet.insert(compact, member, score);
+      compact.insert(member, score, maxCompactEntries);
     } else {
       byte[] copy = member.clone();
-      dict.addAbsentWithHash(
-          copy, located == null ? hash : dict.hashOf(copy), zsl.insert(score, copy));
+      dict.addAbsentWithHash(copy, located ? dict.hashOf(copy) : hash, zsl.insert(score, copy));
     }
   }
 
   /**
    * Redis: zsetConvert(zobj, OBJ_ENCODING_SKIPLIST), which re-inserts every pair (zslInsert into an
-   * unsized dict). The ziplist is sorted, so the skiplist is built by appending at its tail (same
+   * unsized dict). The listpack is sorted, so the skiplist is built by appending at its tail (same
    * level draws, same shape), and the dict is sized once for the pairs (for 128 pairs, the 128
    * buckets one-by-one adds end with) instead of doubling from four buckets.
    */
@@ -544,7 +624,7 @@ public final class ZSet {
     Dict<byte[], ZSkipList.Node> d = Dict.forBytes();
     ZSkipList list = new ZSkipList(seed);
     if (compact != null) {
-      ZipListZSet.Pairs p = ZipListZSet.decode(compact);
+      ListPackZSet.Pairs p = compact.decode();
       d.expand(p.n);
       for (ZSkipList.Node x : list.appendSorted(p.scores, p.members, p.n)) {
         d.addAbsentWithHash(x.member, d.hashOf(x.member), x);
@@ -565,9 +645,9 @@ public final class ZSet {
         return this;
       }
     }
-    ZipList zl = ZipList.create();
+    ListPackZSet zl = ListPackZSet.create();
     for (ZSkipList.Node x = zsl.first(); x != null; x = x.next()) {
-      ZipListZSet.append(zl, x.member, x.score);
+      zl.append(x.member, x.score);
     }
     compact = zl;
     dict = null;
@@ -586,11 +666,11 @@ public final class ZSet {
   public boolean remove(byte[] member) {
     Objects.requireNonNull(member, "member");
     if (compact != null) {
-      int at = ZipListZSet.find(compact, member);
+      int at = compact.find(member);
       if (at < 0) {
         return false;
       }
-      ZipListZSet.delete(compact, at);
+      compact.delete(at);
       return true;
     }
     ZSkipList.Node node = dict.remove(member);
@@ -644,7 +724,7 @@ public final class ZSet {
   public double scoreOrNaN(byte[] member) {
     Objects.requireNonNull(member, "member");
     if (compact != null) {
-      return ZipListZSet.findScore(compact, member);
+      return compact.find(member) < 0 ? Double.NaN : compact.foundScore;
     }
     ZSkipList.Node node = dict.get(member);
     return node == null ? Double.NaN : node.score;
@@ -689,7 +769,7 @@ public final class ZSet {
     Objects.requireNonNull(member, "member");
     long r;
     if (compact != null) {
-      r = ZipListZSet.find(compact, member);
+      r = compact.find(member);
       if (r < 0) {
         return -1;
       }
@@ -943,8 +1023,8 @@ public final class ZSet {
   public long scanReply(long cursor, int count, Consumer<? super byte[]> visitor) {
     checkScan(count, visitor);
     if (compact != null) {
-      compact.forEachEntry(
-          new ZipListEntryConsumer() {
+      compact.lp.forEach(
+          new ListPack.ElementConsumer() {
             @Override
             public void string(byte[] array, int offset, int length) {
               visitor.accept(Arrays.copyOfRange(array, offset, offset + length));
@@ -981,7 +1061,7 @@ public final class ZSet {
   public ZSet copy() {
     ZSet z = new ZSet(maxCompactEntries, maxCompactValue, seed);
     if (compact != null) {
-      z.compact = ZipList.copyOf(compact.toByteArray());
+      z.compact = compact.copy();
     } else {
       z.toSkiplist();
       for (ZSkipList.Node x = zsl.first(); x != null; x = x.next()) {
@@ -1101,8 +1181,7 @@ public final class ZSet {
       throw new AssertionError("ZSet invariant broken: I1 encodings");
     }
     if (compact != null) {
-      ZipListZSet.checkInvariants(compact);
-      ZipListZSet.checkIndexes(this);
+      compact.checkInvariants();
       return;
     }
     zsl.checkInvariants();

@@ -14,7 +14,7 @@ final class ZSetRanges {
   /*
    * Implementation notes.
    *
-   * The compact walkers decode the ziplist once (n is bounded by the compact thresholds) and then
+   * The compact walkers decode the listpack once (n is bounded by the compact thresholds) and then
    * follow Redis's zzl* logic on indexes: first-in-range is the first pair from the head that is
    * >= min, accepted only if <= max; last-in-range the first from the tail that is <= max. With
    * LIMIT, `offset` elements are skipped without range checks and a negative offset walks off the
@@ -56,7 +56,7 @@ final class ZSetRanges {
     }
     int n = (int) (r[1] - r[0] + 1);
     if (z.compact != null) {
-      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      ListPackZSet.Pairs p = z.compact.decode();
       for (int k = 0; k < n; k++) {
         int i = rev ? p.n - 1 - (int) r[0] - k : (int) r[0] + k;
         out.add(new ZSet.Entry(p.members[i], p.scores[i]));
@@ -79,7 +79,7 @@ final class ZSetRanges {
 
   // ---------------------------------------------------------------- compact index walkers
 
-  private static int firstIn(ZipListZSet.Pairs p, ScoreRange r) {
+  private static int firstIn(ListPackZSet.Pairs p, ScoreRange r) {
     for (int i = 0; i < p.n; i++) {
       if (r.gteMin(p.scores[i])) {
         return r.lteMax(p.scores[i]) ? i : -1;
@@ -88,7 +88,7 @@ final class ZSetRanges {
     return -1;
   }
 
-  private static int lastIn(ZipListZSet.Pairs p, ScoreRange r) {
+  private static int lastIn(ListPackZSet.Pairs p, ScoreRange r) {
     for (int i = p.n - 1; i >= 0; i--) {
       if (r.lteMax(p.scores[i])) {
         return r.gteMin(p.scores[i]) ? i : -1;
@@ -98,11 +98,11 @@ final class ZSetRanges {
   }
 
   /** Redis: zzlIsInLexRange — checks the ends (which matters only when scores differ). */
-  private static boolean inLexRange(ZipListZSet.Pairs p, LexRange r) {
+  private static boolean inLexRange(ListPackZSet.Pairs p, LexRange r) {
     return !r.isEmpty() && p.n > 0 && r.gteMin(p.members[p.n - 1]) && r.lteMax(p.members[0]);
   }
 
-  private static int firstIn(ZipListZSet.Pairs p, LexRange r) {
+  private static int firstIn(ListPackZSet.Pairs p, LexRange r) {
     if (!inLexRange(p, r)) {
       return -1;
     }
@@ -114,7 +114,7 @@ final class ZSetRanges {
     return -1;
   }
 
-  private static int lastIn(ZipListZSet.Pairs p, LexRange r) {
+  private static int lastIn(ListPackZSet.Pairs p, LexRange r) {
     if (!inLexRange(p, r)) {
       return -1;
     }
@@ -133,7 +133,7 @@ final class ZSetRanges {
       return new ArrayList<>();
     }
     if (z.compact != null) {
-      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      ListPackZSet.Pairs p = z.compact.decode();
       int first = rev ? lastIn(p, range) : firstIn(p, range);
       IntPredicate within = rev ? i -> range.gteMin(p.scores[i]) : i -> range.lteMax(p.scores[i]);
       return collect(p, first, rev, offset, limit, within);
@@ -146,7 +146,7 @@ final class ZSetRanges {
 
   static List<ZSet.Entry> byLex(ZSet z, LexRange range, boolean rev, long offset, long limit) {
     if (z.compact != null) {
-      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      ListPackZSet.Pairs p = z.compact.decode();
       int first = rev ? lastIn(p, range) : firstIn(p, range);
       IntPredicate within = rev ? i -> range.gteMin(p.members[i]) : i -> range.lteMax(p.members[i]);
       return collect(p, first, rev, offset, limit, within);
@@ -163,7 +163,7 @@ final class ZSetRanges {
    * listpack branch of genericZrangebyscoreCommand / genericZrangebylexCommand.
    */
   private static List<ZSet.Entry> collect(
-      ZipListZSet.Pairs p, int i, boolean rev, long offset, long limit, IntPredicate within) {
+      ListPackZSet.Pairs p, int i, boolean rev, long offset, long limit, IntPredicate within) {
     List<ZSet.Entry> out = new ArrayList<>();
     int step = rev ? -1 : 1;
     for (; i >= 0 && i < p.n && offset != 0; offset--) {
@@ -193,7 +193,7 @@ final class ZSetRanges {
   /** Redis: zcountCommand. */
   static long count(ZSet z, ScoreRange range) {
     if (z.compact != null) {
-      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      ListPackZSet.Pairs p = z.compact.decode();
       int i = firstIn(p, range);
       long n = 0;
       for (; i >= 0 && i < p.n && range.lteMax(p.scores[i]); i++) {
@@ -222,7 +222,7 @@ final class ZSetRanges {
   /** Redis: zlexcountCommand. */
   static long lexCount(ZSet z, LexRange range) {
     if (z.compact != null) {
-      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      ListPackZSet.Pairs p = z.compact.decode();
       int i = firstIn(p, range);
       long n = 0;
       for (; i >= 0 && i < p.n && range.lteMax(p.members[i]); i++) {
@@ -243,7 +243,7 @@ final class ZSetRanges {
     }
     if (z.compact != null) {
       int n = (int) (r[1] - r[0] + 1);
-      z.compact.deleteRange(2 * (int) r[0], 2 * n);
+      z.compact.deletePairs((int) r[0], n);
       return n;
     }
     return z.zsl.deleteRangeByRank((int) r[0] + 1, (int) r[1] + 1, x -> z.dict.remove(x.member));
@@ -251,7 +251,7 @@ final class ZSetRanges {
 
   static long removeByScore(ZSet z, ScoreRange range) {
     if (z.compact != null) {
-      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      ListPackZSet.Pairs p = z.compact.decode();
       int i = firstIn(p, range);
       if (i < 0) {
         return 0;
@@ -260,7 +260,7 @@ final class ZSetRanges {
       while (j < p.n && range.lteMax(p.scores[j])) {
         j++;
       }
-      z.compact.deleteRange(2 * i, 2 * (j - i));
+      z.compact.deletePairs(i, j - i);
       return j - i;
     }
     return z.zsl.deleteRangeByScore(range, x -> z.dict.remove(x.member));
@@ -268,7 +268,7 @@ final class ZSetRanges {
 
   static long removeByLex(ZSet z, LexRange range) {
     if (z.compact != null) {
-      ZipListZSet.Pairs p = ZipListZSet.decode(z.compact);
+      ListPackZSet.Pairs p = z.compact.decode();
       int i = firstIn(p, range);
       if (i < 0) {
         return 0;
@@ -277,7 +277,7 @@ final class ZSetRanges {
       while (j < p.n && range.lteMax(p.members[j])) {
         j++;
       }
-      z.compact.deleteRange(2 * i, 2 * (j - i));
+      z.compact.deletePairs(i, j - i);
       return j - i;
     }
     return z.zsl.deleteRangeByLex(range, x -> z.dict.remove(x.member));

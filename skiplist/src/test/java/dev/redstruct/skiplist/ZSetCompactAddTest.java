@@ -6,20 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.Bytes;
 import dev.redstruct.core.RedisNumbers;
-import dev.redstruct.ziplist.ZipList;
+import dev.redstruct.listpack.ListPack;
 import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * The compact ZADD path (one walk that finds the member and notes every pair, a binary search for
- * the insert position, an insert at a ziplist position; from 16 pairs on, the add index of {@link
- * ZipListZSetIndexTest} instead of the walk): after every add the blob equals the one built from
- * the model by index inserts ({@link ZipList#insert(int, byte[])}, the path Redis's zzlInsertAt
- * takes and that ZSetRedisIT checks against Redis), for members that are integer entries, text
- * entries or a mix, and scores that are integer entries, text entries, ties and infinities. Replay:
- * {@code -Dzset.compact.seed=N}.
+ * The compact ZADD path (one walk that finds the member and its place, an insert at a listpack
+ * offset; from 16 pairs on, the add index of {@link ListPackZSetIndexTest} instead of the walk):
+ * after every add the blob equals the one built from the model by appends ({@link
+ * ListPack#append(byte[])}, the elements Redis's zzlInsertAt writes, which ZSetDumpRedisIT checks
+ * against Redis), for members that are integer elements, text elements or a mix, and scores that
+ * are integer elements, text elements, ties and infinities. Replay: {@code -Dzset.compact.seed=N}.
  */
 class ZSetCompactAddTest {
   private static final long SEED = Long.getLong("zset.compact.seed", 4242L);
@@ -51,20 +50,23 @@ class ZSetCompactAddTest {
     };
   }
 
-  /** Blob of the model, built by index inserts as zzlInsertAt stores pairs. */
-  private static byte[] expectedBlob(TreeMap<K, Boolean> model) {
-    ZipList zl = ZipList.create();
-    int i = 0;
-    for (K k : model.keySet()) {
-      zl.insert(i++, k.member);
-      double s = k.score;
-      if (Math.abs(s) <= (double) (Long.MAX_VALUE / 2) && (double) (long) s == s) {
-        zl.insert(i++, (long) s);
-      } else {
-        zl.insert(i++, RedisNumbers.formatDoubleBytes(s));
-      }
+  /** Appends a pair as zzlInsertAt stores it: the member, then the score as integer or text. */
+  static void appendPair(ListPack lp, byte[] member, double s) {
+    lp.append(member);
+    if (Math.abs(s) <= (double) (Long.MAX_VALUE / 2) && (double) (long) s == s) {
+      lp.append((long) s);
+    } else {
+      lp.append(RedisNumbers.formatDoubleBytes(s));
     }
-    return zl.toByteArray();
+  }
+
+  /** Blob of the model, built by appends as zzlInsertAt stores pairs. */
+  private static byte[] expectedBlob(TreeMap<K, Boolean> model) {
+    ListPack lp = ListPack.create();
+    for (K k : model.keySet()) {
+      appendPair(lp, k.member, k.score);
+    }
+    return lp.toByteArray();
   }
 
   @Test
@@ -99,21 +101,24 @@ class ZSetCompactAddTest {
     }
   }
 
-  /** A compact set loaded beyond the thresholds is walked, and its notes are not kept after. */
+  /** A compact set loaded beyond the index's size (and the thresholds) is walked, then converts. */
   @Test
-  void hugeLoadedCompactSetLeavesNoHugeScratch() {
-    int n = ZipListZSetLocator.MAX_KEPT_PAIRS + 10;
-    ZipList zl = ZipList.create();
+  void hugeLoadedCompactSetIsWalked() {
+    int n = ListPackZSetIndex.MAX_PAIRS + 10;
+    ListPack lp = ListPack.create();
     for (int i = 0; i < n; i++) {
-      zl.pushTail(Bytes.utf8(String.format("m%06d", i)));
-      zl.pushTail(i);
+      lp.append(Bytes.utf8(String.format("m%06d", i)));
+      lp.append(i);
     }
-    ZSet z = ZSet.fromCompact(zl.toByteArray());
+    ZSet z = ZSet.fromCompact(lp.toByteArray(), n + 1, 64);
+    assertEquals(ZSet.Encoding.COMPACT, z.encoding());
+    assertTrue(z.add(n / 2.0 + 0.25, Bytes.utf8("new1")));
+    assertEquals(null, z.compact.index(), "too large to index");
+    z = ZSet.fromCompact(lp.toByteArray());
     assertTrue(z.add(n / 2.0 + 0.5, Bytes.utf8("new")));
     // The lookup walked the loaded compact set; the add then converted it, as zsetAdd does.
     assertEquals(ZSet.Encoding.SKIPLIST, z.encoding());
     assertEquals(n / 2 + 1, z.rank(Bytes.utf8("new"), false).getAsLong());
-    assertTrue(ZipListZSetLocator.get().capacity() <= ZipListZSetLocator.MAX_KEPT_PAIRS);
     z.checkInvariants();
   }
 

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.Bytes;
 import dev.redstruct.core.RedisNumbers;
-import dev.redstruct.ziplist.ZipList;
+import dev.redstruct.listpack.ListPack;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -17,12 +17,12 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * The compact add index ({@link ZipListZSetIndex}): every mutation path leaves the set's blob equal
- * to the one index inserts build from a model (the bytes Redis's zzlInsertAt makes, see
- * ZSetCompactAddTest), and the index either current and exact (ZSet.checkInvariants walks and
- * compares, I1..I4) or stale and unused. Replay: {@code -Dzset.index.seed=N}.
+ * The compact add index ({@link ListPackZSetIndex}): every mutation path leaves the set's blob
+ * equal to the one appends build from a model (the bytes Redis's zzlInsertAt makes, see
+ * ZSetCompactAddTest), and the index either exact (ZSet.checkInvariants walks and compares, I1..I5)
+ * or dropped. Replay: {@code -Dzset.index.seed=N}.
  */
-class ZipListZSetIndexTest {
+class ListPackZSetIndexTest {
   private static final long SEED = Long.getLong("zset.index.seed", 9090L);
 
   private static byte[] member(SplittableRandom rnd, boolean longMembers) {
@@ -34,7 +34,7 @@ class ZipListZSetIndexTest {
     return switch (rnd.nextInt(longMembers ? 5 : 4)) {
       case 0 -> Bytes.utf8(Integer.toString(n - 40)); // integer entries
       case 1 -> Bytes.utf8("0" + n); // text that looks numeric
-      case 4 -> Bytes.utf8("L".repeat(240 + rnd.nextInt(20)) + n); // 5-byte prevlen fields
+      case 4 -> Bytes.utf8("L".repeat(60 + rnd.nextInt(4100)) + n); // 1-, 2- and 5-byte lengths
       default -> Bytes.utf8("member:" + n);
     };
   }
@@ -53,18 +53,11 @@ class ZipListZSetIndexTest {
   private static byte[] expectedBlob(Map<String, Double> model) {
     TreeMap<ZSetCompactAddTest.K, Boolean> sorted = new TreeMap<>();
     model.forEach((m, s) -> sorted.put(new ZSetCompactAddTest.K(s, Bytes.utf8(m)), true));
-    ZipList zl = ZipList.create();
-    int i = 0;
+    ListPack lp = ListPack.create();
     for (ZSetCompactAddTest.K k : sorted.keySet()) {
-      zl.insert(i++, k.member());
-      double s = k.score();
-      if (Math.abs(s) <= (double) (Long.MAX_VALUE / 2) && (double) (long) s == s) {
-        zl.insert(i++, (long) s);
-      } else {
-        zl.insert(i++, RedisNumbers.formatDoubleBytes(s));
-      }
+      ZSetCompactAddTest.appendPair(lp, k.member(), k.score());
     }
-    return zl.toByteArray();
+    return lp.toByteArray();
   }
 
   /** One step applied to a set; returns what the step returned, for comparison. */
@@ -93,13 +86,24 @@ class ZipListZSetIndexTest {
     return z -> z.removeRangeByRank(count, count + 2);
   }
 
-  private static Object withoutIndex(Step step, ZSet z) {
-    ZipListZSet.indexing = false;
+  /** Runs the step on a set whose compact encoding builds no index (the walks of Redis). */
+  static Object withoutIndex(Step step, ZSet z) {
+    noIndex(z);
     try {
       return step.apply(z);
     } finally {
-      ZipListZSet.indexing = true;
+      noIndex(z);
     }
+  }
+
+  static void noIndex(ZSet z) {
+    if (z.compact != null) {
+      z.compact.disableIndex();
+    }
+  }
+
+  static boolean indexed(ZSet z) {
+    return z.compact != null && z.compact.index() != null;
   }
 
   @Test
@@ -107,24 +111,21 @@ class ZipListZSetIndexTest {
     for (int round = 0; round < 24; round++) {
       long seed = SEED + round;
       SplittableRandom rnd = new SplittableRandom(seed);
-      boolean longMembers = round % 4 == 3; // 5-byte prevlen fields: blobs depend on history
-      int span = round % 3 == 0 ? 16 : 120; // small sets: this thread's index
-      ZSet z = ZSet.create(1000, 300, seed);
-      ZSet ref = ZSet.create(1000, 300, seed);
+      boolean longMembers = round % 4 == 3; // string headers of 1, 2 and 5 bytes
+      int span = round % 3 == 0 ? 16 : 120; // small sets: no index
+      ZSet z = ZSet.create(1000, 5000, seed);
+      ZSet ref = ZSet.create(1000, 5000, seed);
       int indexedAdds = 0;
       for (int i = 0; i < 400; i++) {
         String at = "seed " + seed + " step " + i;
         Step step = step(rnd, longMembers, span);
-        ZipListZSetIndex own = z.compactIndex;
-        ZipListZSetIndex mine = ZipListZSetLocator.get().threadIndex;
-        indexedAdds += own != null && own.current(z.compact) ? 1 : 0;
-        indexedAdds += mine != null && mine.current(z.compact) ? 1 : 0;
+        indexedAdds += indexed(z) ? 1 : 0;
         assertEquals(withoutIndex(step, ref), step.apply(z), at);
         if (rnd.nextInt(50) == 0) {
           z = z.copy(); // a copied set starts without an index
-          assertNull(z.compactIndex, at);
+          assertFalse(indexed(z), at);
         }
-        assertNull(ref.compactIndex, at);
+        assertFalse(indexed(ref), at);
         assertEquals(ZSet.Encoding.COMPACT, z.encoding(), at);
         z.checkInvariants(); // includes the index's I1..I4 while it is current
         assertArrayEquals(ref.toCompactBytes(), z.toCompactBytes(), at);
@@ -153,48 +154,26 @@ class ZipListZSetIndexTest {
   @Test
   void smallSetsHaveNoIndexAndConversionDropsIt() {
     ZSet z = ZSet.create();
-    for (int i = 0; i < ZipListZSetIndex.MIN_PAIRS; i++) {
+    for (int i = 0; i < ListPackZSetIndex.MIN_PAIRS - 1; i++) {
       z.add(i + 0.5, Bytes.utf8("m" + i));
     }
-    assertNull(z.compactIndex, "a 16-member set pays no index");
-    z.add(99, Bytes.utf8("next"));
-    assertNotNull(z.compactIndex);
-    assertTrue(z.compactIndex.current(z.compact));
+    z.add(99, Bytes.utf8("next")); // the walk saw 15 pairs
+    assertFalse(indexed(z), "a 16-member set pays no index");
+    z.add(100, Bytes.utf8("next2"));
+    assertNotNull(z.compact.index());
     z.checkInvariants();
     assertTrue(z.remove("m3"));
-    assertFalse(z.compactIndex.current(z.compact), "a remove makes it stale");
+    assertTrue(indexed(z), "a remove keeps it, exact");
+    z.checkInvariants();
     z.add(3.5, Bytes.utf8("m3"));
-    assertTrue(z.compactIndex.current(z.compact), "the next add rebuilt it");
+    assertTrue(indexed(z));
     z.checkInvariants();
     for (int i = z.size(); i < ZSet.DEFAULT_MAX_COMPACT_ENTRIES + 1; i++) {
       z.add(-i, Bytes.utf8("x" + i));
     }
     assertEquals(ZSet.Encoding.SKIPLIST, z.encoding());
-    assertNull(z.compactIndex, "converted: the old list is let go");
+    assertNull(z.compact, "converted: the old list and its index are let go");
     z.checkInvariants();
-  }
-
-  @Test
-  void aSmallSetIsIndexedOnTheThreadUntilItPassesSixteen() {
-    ZipListZSetLocator l = ZipListZSetLocator.get();
-    ZSet a = ZSet.create();
-    ZSet b = ZSet.create();
-    for (int i = 0; i < 8; i++) {
-      a.add(i, Bytes.utf8("a" + i)); // added to in turn: neither gets this thread's index
-      b.add(i, Bytes.utf8("b" + i));
-      assertFalse(l.threadIndex != null && l.threadIndex.current(a.compact), "a at " + i);
-      assertFalse(l.threadIndex != null && l.threadIndex.current(b.compact), "b at " + i);
-    }
-    for (int i = 8; i < 16; i++) {
-      a.add(i, Bytes.utf8("a" + i)); // twice in a row: a is indexed on this thread
-    }
-    assertTrue(l.threadIndex.current(a.compact));
-    assertNull(a.compactIndex, "16 members: nothing of its own");
-    a.checkInvariants();
-    a.add(16, Bytes.utf8("a16"));
-    assertNull(l.threadIndex, "handed over");
-    assertTrue(a.compactIndex.current(a.compact));
-    a.checkInvariants();
   }
 
   @Test
@@ -220,9 +199,9 @@ class ZipListZSetIndexTest {
     };
     for (int i = 1; i < edges.length; i++) {
       assertTrue(
-          ZipListZSetIndex.key(edges[i - 1]) <= ZipListZSetIndex.key(edges[i]), "at " + edges[i]);
+          ListPackZSetIndex.key(edges[i - 1]) <= ListPackZSetIndex.key(edges[i]), "at " + edges[i]);
     }
-    assertEquals(ZipListZSetIndex.key(0.0), ZipListZSetIndex.key(-0.0), "-0 sorts as +0");
+    assertEquals(ListPackZSetIndex.key(0.0), ListPackZSetIndex.key(-0.0), "-0 sorts as +0");
     SplittableRandom rnd = new SplittableRandom(SEED);
     for (int i = 0; i < 100_000; i++) {
       double a = Double.longBitsToDouble(rnd.nextLong());
@@ -230,8 +209,8 @@ class ZipListZSetIndexTest {
       if (Double.isNaN(a) || Double.isNaN(b)) {
         continue;
       }
-      int ka = ZipListZSetIndex.key(a);
-      int kb = ZipListZSetIndex.key(b);
+      int ka = ListPackZSetIndex.key(a);
+      int kb = ListPackZSetIndex.key(b);
       assertTrue(a < b ? ka <= kb : a > b ? ka >= kb : ka == kb, a + " vs " + b);
     }
   }
@@ -258,13 +237,13 @@ class ZipListZSetIndexTest {
     ZSet z = ZSet.create();
     while (z.size() < ZSet.DEFAULT_MAX_COMPACT_ENTRIES) {
       z.add(score(rnd), member(rnd, false, 100_000));
-      ZipListZSetIndex ix = z.compactIndex;
-      if (ix == null || !ix.current(z.compact)) {
+      ListPackZSetIndex ix = z.compact.index();
+      if (ix == null) {
         continue;
       }
       int[] keys =
           z.rangeByRank(0, -1, false).stream()
-              .mapToInt(e -> ZipListZSetIndex.key(e.score()))
+              .mapToInt(e -> ListPackZSetIndex.key(e.score()))
               .toArray();
       for (int t = 0; t < 40; t++) {
         int k = t < 20 ? keys[rnd.nextInt(keys.length)] + rnd.nextInt(3) - 1 : rnd.nextInt();
@@ -290,18 +269,13 @@ class ZipListZSetIndexTest {
     for (int len = 0; len <= 24; len++) {
       byte[] m = new byte[len];
       rnd.nextBytes(m);
-      long h = ZipListZSetIndex.hash(m, 0, len);
+      long h = ListPackZSetIndex.hash(m, 0, len);
       for (int off = 1; off <= 9; off++) {
         byte[] around = new byte[off + len + 9];
         rnd.nextBytes(around);
         System.arraycopy(m, 0, around, off, len);
-        assertEquals(h, ZipListZSetIndex.hash(around, off, len), "length " + len + " at " + off);
+        assertEquals(h, ListPackZSetIndex.hash(around, off, len), "length " + len + " at " + off);
       }
-    }
-    byte[] digits = new byte[RedisNumbers.MAX_LONG_CHARS];
-    for (long v : integerMembers()) {
-      byte[] text = RedisNumbers.ll2string(v);
-      assertEquals(ZipListZSetIndex.hash(text, 0, text.length), ZipListZSetIndex.hash(v, digits));
     }
   }
 
@@ -332,7 +306,7 @@ class ZipListZSetIndexTest {
   @Test
   void membersOfEveryShortLengthAreFoundAgainThroughTheIndex() {
     ZSet z = ZSet.create();
-    for (int i = 0; i <= ZipListZSetIndex.MIN_PAIRS; i++) {
+    for (int i = 0; i <= ListPackZSetIndex.MIN_PAIRS; i++) {
       assertTrue(z.add(i, Bytes.utf8("filler" + i)));
     }
     java.util.List<byte[]> members = new java.util.ArrayList<>();
@@ -351,8 +325,7 @@ class ZipListZSetIndexTest {
       // An add of an absent member after a change the index did not follow (the update before)
       // walks and rebuilds the index, hashing integer entries from their values.
       assertTrue(z.add(1000 + k, Bytes.utf8("fresh" + k)));
-      ZipListZSetIndex ix = z.compactIndex;
-      assertTrue(ix != null && ix.current(z.compact), "the index is current");
+      assertTrue(indexed(z), "the index is present");
       int size = z.size();
       assertFalse(z.add(-0.25, m), Bytes.utf8(m, 0, m.length));
       assertEquals(-0.25, z.score(m).getAsDouble());
