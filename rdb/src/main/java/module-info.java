@@ -7,6 +7,7 @@ module dev.redstruct.rdb {
   requires transitive dev.redstruct.hll;
   requires transitive dev.redstruct.bitfield;
   requires transitive dev.redstruct.quicklist;
+  requires transitive dev.redstruct.skiplist;
 
   exports dev.redstruct.rdb;
 }

@@ -4,6 +4,7 @@ import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.skiplist.ZSet;
 import java.util.Objects;
 
 /**
@@ -74,6 +75,17 @@ public final class PayloadWriter {
    * @return the payload
    */
   public byte[] dump(QuickList value) {
+    Objects.requireNonNull(value, "value");
+    return build(value);
+  }
+
+  /**
+   * Returns the payload of a sorted set (type 17 or 5).
+   *
+   * @param value the set
+   * @return the payload
+   */
+  public byte[] dump(ZSet value) {
     Objects.requireNonNull(value, "value");
     return build(value);
   }

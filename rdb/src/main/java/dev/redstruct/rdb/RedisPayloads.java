@@ -6,6 +6,7 @@ import dev.redstruct.core.rdb.RdbPayload;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.skiplist.ZSet;
 import java.util.List;
 import java.util.Objects;
 
@@ -24,6 +25,7 @@ import java.util.Objects;
  *   <tr><th>Java value</th><th>RDB type written</th><th>types read</th></tr>
  *   <tr><td>{@code byte[]} string, {@link Bitmap}, {@link HyperLogLog}</td><td>0</td><td>0</td></tr>
  *   <tr><td>{@link QuickList}</td><td>18</td><td>18, 14, 10</td></tr>
+ *   <tr><td>{@link ZSet}</td><td>17 or 5</td><td>17, 12, 5, 3</td></tr>
  * </table>
  *
  * <p>{@code compression} is Redis's {@code rdbcompression} (default yes): with it, strings (and
@@ -42,7 +44,8 @@ public final class RedisPayloads {
    * PayloadAdapter. */
   private static final StringAdapter STRINGS = new StringAdapter();
   private static final ListAdapter LISTS = new ListAdapter();
-  private static final List<PayloadAdapter<?>> ADAPTERS = List.of(STRINGS, LISTS);
+  private static final ZSetAdapter ZSETS = new ZSetAdapter();
+  private static final List<PayloadAdapter<?>> ADAPTERS = List.of(STRINGS, LISTS, ZSETS);
 
   private RedisPayloads() {}
 
@@ -92,6 +95,18 @@ public final class RedisPayloads {
   public static byte[] dump(QuickList value, boolean compression) {
     Objects.requireNonNull(value, "value");
     return dump(LISTS, value, compression);
+  }
+
+  /**
+   * Returns the payload of a sorted set: type 17 (listpack) or 5 (skiplist), as it is encoded.
+   *
+   * @param value the set
+   * @param compression Redis's {@code rdbcompression}
+   * @return the payload
+   */
+  public static byte[] dump(ZSet value, boolean compression) {
+    Objects.requireNonNull(value, "value");
+    return dump(ZSETS, value, compression);
   }
 
   private static <T> byte[] dump(PayloadAdapter<T> adapter, T value, boolean compression) {

@@ -1,6 +1,7 @@
 package dev.redstruct.rdb;
 
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.skiplist.ZSet;
 import java.util.Objects;
 
 /**
@@ -57,7 +58,23 @@ public sealed interface RedisValue {
     }
   }
 
-  // TODO(zset, after branch zsetlp): record ZSetValue(ZSet zset, int rdbType), see ZSetAdapter.
+  /**
+   * A sorted set (RDB type 17 or 5, or 12/3 from older servers), loaded with Redis's default
+   * thresholds.
+   *
+   * @param zset the set
+   * @param rdbType the type it was read from
+   */
+  record ZSetValue(ZSet zset, int rdbType) implements RedisValue {
+    /**
+     * Checks the argument.
+     *
+     * @throws NullPointerException if {@code zset} is null
+     */
+    public ZSetValue {
+      Objects.requireNonNull(zset, "zset");
+    }
+  }
 
   /**
    * A value of a type this module does not model (sets, hashes, streams, module values; sorted sets

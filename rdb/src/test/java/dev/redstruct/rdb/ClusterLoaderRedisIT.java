@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.testkit.RedisServer;
 import dev.redstruct.testkit.RespClient;
 import dev.redstruct.testkit.RespReply;
@@ -143,7 +144,8 @@ class ClusterLoaderRedisIT {
     for (int i = 0; i < KEYS; i++) {
       String key = (i % 10 == 0 ? "{user" + (i % 997) + "}:" : "key:") + i;
       Samples.Sample s =
-          switch (i % 4) {
+          switch (i % 5) {
+            case 4 -> Samples.zset(rnd, key, 1 + rnd.nextInt(30));
             case 0 -> Samples.hll(rnd, key, 1 + rnd.nextInt(30));
             case 1 -> Samples.list(rnd, key, 1 + rnd.nextInt(12));
             case 2 -> Samples.bitmap(rnd, key, 1 + rnd.nextInt(5), 4_000);
@@ -220,11 +222,22 @@ class ClusterLoaderRedisIT {
     for (int i : idx) {
       byte[] k = restores.get(i).key();
       Object v = values.get(i);
-      String op = v instanceof HyperLogLog ? "PFCOUNT" : v instanceof QuickList ? "LRANGE" : "GET";
+      String op =
+          v instanceof HyperLogLog
+              ? "PFCOUNT"
+              : v instanceof QuickList ? "LRANGE" : v instanceof ZSet ? "ZRANGE" : "GET";
       cmds.add(
-          v instanceof QuickList
-              ? new byte[][] {Samples.utf8(op), k, Samples.utf8("0"), Samples.utf8("-1")}
-              : new byte[][] {Samples.utf8(op), k});
+          v instanceof ZSet
+              ? new byte[][] {
+                Samples.utf8(op),
+                k,
+                Samples.utf8("0"),
+                Samples.utf8("-1"),
+                Samples.utf8("WITHSCORES")
+              }
+              : v instanceof QuickList
+                  ? new byte[][] {Samples.utf8(op), k, Samples.utf8("0"), Samples.utf8("-1")}
+                  : new byte[][] {Samples.utf8(op), k});
     }
     List<RespReply> replies = r.pipeline(cmds);
     for (int j = 0; j < idx.size(); j++) {
@@ -238,6 +251,14 @@ class ClusterLoaderRedisIT {
         assertEquals(want.size(), have.size());
         for (int k = 0; k < want.size(); k++) {
           assertArrayEquals(want.get(k), have.get(k).asBytes());
+        }
+      } else if (v instanceof ZSet z) {
+        List<ZSet.Entry> want = z.rangeByRank(0, -1, false);
+        List<RespReply> have = got.asList();
+        assertEquals(2 * want.size(), have.size());
+        for (int k = 0; k < want.size(); k++) {
+          assertArrayEquals(want.get(k).member(), have.get(2 * k).asBytes());
+          assertEquals(want.get(k).score(), Double.parseDouble(have.get(2 * k + 1).asString()));
         }
       } else if (v instanceof Bitmap bm) {
         assertArrayEquals(bm.toByteArray(), got.asBytes());

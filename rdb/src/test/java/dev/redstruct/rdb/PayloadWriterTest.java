@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.skiplist.ZSet;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -25,6 +26,9 @@ class PayloadWriterTest {
         } else if (v instanceof Bitmap b) {
           expected = RedisPayloads.dump(b, compression);
           got = w.dump(b);
+        } else if (v instanceof ZSet z) {
+          expected = RedisPayloads.dump(z, compression);
+          got = w.dump(z);
         } else if (v instanceof QuickList q) {
           expected = RedisPayloads.dump(q, compression);
           got = w.dump(q);

@@ -7,6 +7,7 @@ import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.core.Bytes;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.testkit.RedisTest;
 import dev.redstruct.testkit.RespClient;
 import dev.redstruct.testkit.RespReply;
@@ -36,7 +37,7 @@ class RedisPayloadsRedisIT {
     redis.call("CONFIG", "SET", "rdbcompression", compression ? "yes" : "no").assertOk();
     SplittableRandom rnd = new SplittableRandom(seed);
     int mismatches = 0;
-    int[] perKind = new int[4];
+    int[] perKind = new int[5];
     for (int done = 0; done < KEYS; done += BATCH) {
       List<Samples.Sample> batch = new ArrayList<>();
       for (int i = 0; i < BATCH; i++) {
@@ -48,9 +49,9 @@ class RedisPayloadsRedisIT {
       redis.call("FLUSHALL").assertOk();
     }
     System.out.printf(
-        "RedisPayloadsRedisIT: %d keys (strings %d, HLLs %d, bitmaps %d, lists %d), rdbcompression"
-            + " %s, %d mismatches%n",
-        KEYS, perKind[0], perKind[1], perKind[2], perKind[3], compression, mismatches);
+        "RedisPayloadsRedisIT: %d keys (strings %d, HLLs %d, bitmaps %d, lists %d, zsets %d),"
+            + " rdbcompression %s, %d mismatches%n",
+        KEYS, perKind[0], perKind[1], perKind[2], perKind[3], perKind[4], compression, mismatches);
     assertEquals(0, mismatches);
   }
 
@@ -86,7 +87,9 @@ class RedisPayloadsRedisIT {
   }
 
   private static int kind(Object v) {
-    return v instanceof byte[] ? 0 : v instanceof HyperLogLog ? 1 : v instanceof Bitmap ? 2 : 3;
+    return v instanceof byte[]
+        ? 0
+        : v instanceof HyperLogLog ? 1 : v instanceof Bitmap ? 2 : v instanceof ZSet ? 4 : 3;
   }
 
   private int checkBatch(RespClient redis, List<Samples.Sample> batch, boolean compression) {
@@ -137,6 +140,11 @@ class RedisPayloadsRedisIT {
   }
 
   static void assertSameValue(Object expected, RedisValue loaded) {
+    if (expected instanceof ZSet z) {
+      ZSet got = ((RedisValue.ZSetValue) loaded).zset();
+      assertEquals(z.rangeByRank(0, -1, false), got.rangeByRank(0, -1, false));
+      return;
+    }
     if (expected instanceof QuickList ql) {
       QuickList got = ((RedisValue.ListValue) loaded).list();
       List<byte[]> a = ql.toList();

@@ -3,6 +3,7 @@ package dev.redstruct.rdb;
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.skiplist.ZSet;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,9 @@ final class Samples {
       } else if (value instanceof Bitmap b) {
         return RedisPayloads.dump(b, compression);
       }
+      if (value instanceof ZSet z) {
+        return RedisPayloads.dump(z, compression);
+      }
       return RedisPayloads.dump((QuickList) value, compression);
     }
   }
@@ -34,7 +38,9 @@ final class Samples {
   }
 
   static Sample random(SplittableRandom rnd, String key) {
-    switch (rnd.nextInt(4)) {
+    switch (rnd.nextInt(5)) {
+      case 4:
+        return zset(rnd, key, 1 + rnd.nextInt(rnd.nextInt(4) == 0 ? 300 : 20));
       case 0:
         return string(rnd, key);
       case 1:
@@ -94,6 +100,19 @@ final class Samples {
       }
     }
     return new Sample(utf8(key), ql, cmds);
+  }
+
+  static Sample zset(SplittableRandom rnd, String key, int n) {
+    ZSet z = ZSet.create();
+    List<byte[]> args = new ArrayList<>(List.of(utf8("ZADD"), utf8(key)));
+    for (int i = 0; i < n; i++) {
+      byte[] m = element(rnd, rnd.nextInt(10) == 0 ? 100 : 20);
+      double score = rnd.nextInt(3) == 0 ? rnd.nextInt(100) : (rnd.nextDouble() - 0.5) * 1e6;
+      z.add(score, m);
+      args.add(utf8(Double.toString(score)));
+      args.add(m);
+    }
+    return new Sample(utf8(key), z, List.<byte[][]>of(args.toArray(new byte[0][])));
   }
 
   /** A string of one of the shapes rdbSaveRawString and the listpack encoder tell apart. */
