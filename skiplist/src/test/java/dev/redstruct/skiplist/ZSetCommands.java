@@ -223,7 +223,7 @@ final class ZSetCommands {
       db.put(key(a[1]), z);
     }
     if (incr) {
-      var r = z.addIncr(flags & ~ZSet.INCR, scores[0], members[0]);
+      var r = z.addIncr(flags & ~ZSet.INCR, members[0], scores[0]);
       return r.isPresent() ? bulk(r.getAsDouble()) : RespReply.Null.INSTANCE;
     }
     return new RespReply.Int(z.add(flags, scores, members));
@@ -338,7 +338,7 @@ final class ZSetCommands {
     boolean rev = dir == REV;
     byte[] min = rev && type != RANK ? a[3] : a[2];
     byte[] max = rev && type != RANK ? a[2] : a[3];
-    List<ZSet.Entry> res;
+    List<ScoredMember> res;
     if (type == RANK) {
       long start = parseLong(min);
       long end = parseLong(max);
@@ -356,9 +356,9 @@ final class ZSetCommands {
     return entries(res, withScores);
   }
 
-  private static RespReply entries(List<ZSet.Entry> res, boolean withScores) {
+  private static RespReply entries(List<ScoredMember> res, boolean withScores) {
     List<RespReply> out = new ArrayList<>();
-    for (ZSet.Entry e : res) {
+    for (ScoredMember e : res) {
       out.add(new RespReply.Bulk(e.member()));
       if (withScores) {
         out.add(bulk(e.score()));
@@ -405,7 +405,7 @@ final class ZSetCommands {
     if (z == null) {
       return new RespReply.Array(List.of());
     }
-    List<ZSet.Entry> res = z.pop(count, max);
+    List<ScoredMember> res = z.pop(count, max);
     dropIfEmpty(a[1]);
     return entries(res, true);
   }
@@ -460,7 +460,7 @@ final class ZSetCommands {
       }
     }
     if (!store) {
-      List<ZSet.Entry> res =
+      List<ScoredMember> res =
           switch (cmd) {
             case "zunion" -> ZSet.unionEntries(inputs, weights, agg);
             case "zinter" -> ZSet.interEntries(inputs, weights, agg);

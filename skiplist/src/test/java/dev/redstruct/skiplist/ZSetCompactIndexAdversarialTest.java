@@ -86,12 +86,12 @@ class ZSetCompactIndexAdversarialTest {
     int[] flagChoices = {0, ZSet.NX, ZSet.XX, ZSet.GT, ZSet.LT, ZSet.XX | ZSet.GT};
     int flags = flagChoices[rnd.nextInt(flagChoices.length)];
     if (op < 12) {
-      return z -> z.add(s, m);
+      return z -> z.add(m, s);
     } else if (op < 14) {
       return z -> z.add(flags, new double[] {s, s2}, new byte[][] {m, m2});
     } else if (op == 14) {
       return z -> {
-        OptionalDouble r = z.addIncr(flags, finiteIncrement(s), m);
+        OptionalDouble r = z.addIncr(flags, m, finiteIncrement(s));
         return r.isPresent() ? r.getAsDouble() : "nil";
       };
     } else if (op == 15 || op == 16) {
@@ -105,7 +105,7 @@ class ZSetCompactIndexAdversarialTest {
     } else if (op == 20) {
       return z -> z.removeRangeByLex(LexRange.parse(Bytes.utf8("[m1"), Bytes.utf8("(m3")));
     } else if (op == 21) {
-      return z -> z.incrementBy(0.25, m);
+      return z -> z.incrementBy(m, 0.25);
     }
     return z -> z.score(m).isPresent() ? z.score(m).getAsDouble() : "absent";
   }
@@ -115,9 +115,9 @@ class ZSetCompactIndexAdversarialTest {
     return Double.isInfinite(s) ? 1.5 : s;
   }
 
-  private static String render(List<ZSet.Entry> entries) {
+  private static String render(List<ScoredMember> entries) {
     StringBuilder sb = new StringBuilder();
-    for (ZSet.Entry e : entries) {
+    for (ScoredMember e : entries) {
       sb.append(Bytes.utf8(e.member(), 0, e.member().length)).append('=').append(e.score());
       sb.append(',');
     }
@@ -229,7 +229,7 @@ class ZSetCompactIndexAdversarialTest {
         String member = rnd.nextInt(4) == 0 ? Integer.toString(rnd.nextInt(30)) : "k" + i;
         double s = TIES[rnd.nextInt(TIES.length)];
         boolean fresh = !m.containsKey(member);
-        assertEquals(fresh, z.add(s, Bytes.utf8(member)), "seed " + seed + " add " + i);
+        assertEquals(fresh, z.add(Bytes.utf8(member), s), "seed " + seed + " add " + i);
         m.put(member, s == 0 ? 0.0 : s); // -0 is stored as 0
         if (!useA && rnd.nextInt(3) == 0) {
           String gone = m.keySet().iterator().next();
@@ -252,7 +252,7 @@ class ZSetCompactIndexAdversarialTest {
           expected.add(p.member() + "=" + p.score());
         }
         List<String> actual = new ArrayList<>();
-        for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+        for (ScoredMember e : z.rangeByRank(0, -1, false)) {
           actual.add(Bytes.utf8(e.member(), 0, e.member().length) + "=" + e.score());
         }
         assertEquals(expected, actual, "seed " + seed + " set " + k);
@@ -264,7 +264,7 @@ class ZSetCompactIndexAdversarialTest {
   private static ZSet indexedOnTheThread(int maxCompactEntries, ZipListZSetLocator l) {
     ZSet a = ZSet.create(maxCompactEntries, 64);
     for (int i = 0; i < 8; i++) {
-      a.add(i, Bytes.utf8("a" + i));
+      a.add(Bytes.utf8("a" + i), i);
     }
     assertTrue(l.threadIndex != null && l.threadIndex.current(a.compact), "indexed on the thread");
     return a;
@@ -274,7 +274,7 @@ class ZSetCompactIndexAdversarialTest {
   void aSetIndexedOnTheThreadIsNotKeptReachableAfterItConverts() {
     ZipListZSetLocator l = ZipListZSetLocator.get();
     ZSet a = indexedOnTheThread(128, l);
-    a.add(99, Bytes.utf8("y".repeat(65))); // too long: converts to the skiplist
+    a.add(Bytes.utf8("y".repeat(65)), 99); // too long: converts to the skiplist
     assertEquals(ZSet.Encoding.SKIPLIST, a.encoding());
     assertNull(a.compactIndex);
     assertFalse(
@@ -290,8 +290,8 @@ class ZSetCompactIndexAdversarialTest {
     assertTrue(a.remove("a3")); // the thread's index goes stale
     for (int i = 0; i < 10; i++) {
       // Added to in turn with b: no new thread index; a's own index takes over at 16 pairs.
-      b.add(i, Bytes.utf8("b" + i));
-      a.add(100 + i, Bytes.utf8("b" + i));
+      b.add(Bytes.utf8("b" + i), i);
+      a.add(Bytes.utf8("b" + i), 100 + i);
     }
     assertTrue(a.compactIndex != null && a.compactIndex.current(a.compact));
     assertFalse(
@@ -312,7 +312,7 @@ class ZSetCompactIndexAdversarialTest {
   void anIndexLeftStaleThroughAVersionWrapIsNotUsed() throws ReflectiveOperationException {
     ZSet z = ZSet.create();
     for (int i = 0; i < 20; i++) {
-      z.add(i % 13, Bytes.utf8("m" + (char) ('a' + i))); // scores 0..12: one-byte integer entries
+      z.add(Bytes.utf8("m" + (char) ('a' + i)), i % 13); // scores 0..12: one-byte integer entries
     }
     ZipListZSetIndex own = z.compactIndex;
     assertTrue(own != null && own.current(z.compact), "the set's own index");
@@ -321,19 +321,19 @@ class ZSetCompactIndexAdversarialTest {
     version.setAccessible(true);
     int before = version.getInt(z.compact);
     int length = z.toCompactBytes().length;
-    assertFalse(z.add(12, Bytes.utf8("ma")), "an update: score 0 -> 12, same entry sizes");
-    assertFalse(z.add(11, Bytes.utf8("mb")), "another update");
+    assertFalse(z.add(Bytes.utf8("ma"), 12), "an update: score 0 -> 12, same entry sizes");
+    assertFalse(z.add(Bytes.utf8("mb"), 11), "another update");
     assertEquals(length, z.toCompactBytes().length);
     version.setInt(z.compact, before); // 2^32 changes later, in effect
-    assertTrue(z.add(6.5, Bytes.utf8("fresh")));
+    assertTrue(z.add(Bytes.utf8("fresh"), 6.5));
     z.checkInvariants(); // I3 order (and the index's own checks if one is current)
     ZSet ref = ZSet.create();
     for (int i = 0; i < 20; i++) {
-      ref.add(i % 13, Bytes.utf8("m" + (char) ('a' + i)));
+      ref.add(Bytes.utf8("m" + (char) ('a' + i)), i % 13);
     }
-    ref.add(12, Bytes.utf8("ma"));
-    ref.add(11, Bytes.utf8("mb"));
-    ref.add(6.5, Bytes.utf8("fresh"));
+    ref.add(Bytes.utf8("ma"), 12);
+    ref.add(Bytes.utf8("mb"), 11);
+    ref.add(Bytes.utf8("fresh"), 6.5);
     assertEquals(render(ref.rangeByRank(0, -1, false)), render(z.rangeByRank(0, -1, false)));
   }
 }

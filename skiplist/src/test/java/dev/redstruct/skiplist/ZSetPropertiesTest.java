@@ -14,14 +14,14 @@ class ZSetPropertiesTest {
   private static ZSet build(List<Integer> codes, boolean compact) {
     ZSet z = compact ? ZSet.create(1000, 64) : ZSet.create(0, 0);
     for (int c : codes) {
-      z.add((c % 17) / 2.0, Bytes.utf8("m" + (c / 17)));
+      z.add(Bytes.utf8("m" + (c / 17)), (c % 17) / 2.0);
     }
     return z;
   }
 
   private static List<String> content(ZSet z) {
     List<String> out = new ArrayList<>();
-    for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+    for (ScoredMember e : z.rangeByRank(0, -1, false)) {
       out.add(e.memberString() + "=" + e.score());
     }
     return out;
@@ -36,7 +36,7 @@ class ZSetPropertiesTest {
               ZSet z = build(codes, (bit & 1) == 0);
               z.checkInvariants();
               for (int i = 0; i < z.size(); i++) {
-                ZSet.Entry e = z.rangeByRank(i, i, false).get(0);
+                ScoredMember e = z.rangeByRank(i, i, false).get(0);
                 if (z.rank(e.member(), false).getAsLong() != i
                     || z.rank(e.member(), true).getAsLong() != z.size() - 1 - i) {
                   throw new AssertionError("rank(byRank(" + i + ")) != " + i);
@@ -65,13 +65,13 @@ class ZSetPropertiesTest {
               ZSet z = build(codes, codes.size() % 2 == 0);
               ScoreRange r = new ScoreRange(lo, (ex & 1) != 0, lo + width, (ex & 2) != 0);
               List<String> expected = new ArrayList<>();
-              for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+              for (ScoredMember e : z.rangeByRank(0, -1, false)) {
                 if (r.contains(e.score())) {
                   expected.add(e.memberString());
                 }
               }
               List<String> got = new ArrayList<>();
-              for (ZSet.Entry e : z.rangeByScore(r, false, 0, -1)) {
+              for (ScoredMember e : z.rangeByScore(r, false, 0, -1)) {
                 got.add(e.memberString());
               }
               return expected.equals(got) && z.count(r) == expected.size();

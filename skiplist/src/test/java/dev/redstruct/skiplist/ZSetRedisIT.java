@@ -86,14 +86,14 @@ class ZSetRedisIT {
     String[] members = {"a", "b", "123", "-7", "long-member-name", "x"};
     double[] scores = {1.5, -0.0, 3, 1e17, Double.POSITIVE_INFINITY, 0.1};
     for (int i = 0; i < members.length; i++) {
-      z.add(scores[i], b(members[i]));
+      z.add(b(members[i]), scores[i]);
     }
     byte[] payload = RdbPayload.ofBlob(RdbPayload.TYPE_ZSET_ZIPLIST, z.toCompactBytes());
     assertEquals(new RespReply.Simple("OK"), redis.call(b("RESTORE"), b("k"), b("0"), payload));
     assertEquals("listpack", text(redis.call("OBJECT", "ENCODING", "k")));
     RespReply theirs = redis.call("ZRANGE", "k", "0", "-1", "WITHSCORES");
     List<RespReply> expected = new ArrayList<>();
-    for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+    for (ScoredMember e : z.rangeByRank(0, -1, false)) {
       expected.add(new RespReply.Bulk(e.member()));
       expected.add(
           new RespReply.Bulk(dev.redstruct.core.RedisNumbers.formatDoubleBytes(e.score())));
@@ -184,7 +184,7 @@ class ZSetRedisIT {
       assertEquals(text(theirs.get(2)), enc, where);
       List<String> redisPairs = pairs(theirs.get(3));
       List<String> ourPairs = new ArrayList<>();
-      for (ZSet.Entry e : ours.rangeByRank(0, -1, false)) {
+      for (ScoredMember e : ours.rangeByRank(0, -1, false)) {
         ourPairs.add(
             e.memberString() + "=" + dev.redstruct.core.RedisNumbers.formatDouble(e.score()));
       }

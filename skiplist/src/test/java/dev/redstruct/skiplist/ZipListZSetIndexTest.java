@@ -80,11 +80,11 @@ class ZipListZSetIndexTest {
     boolean max = rnd.nextBoolean();
     double hi = rnd.nextInt(250_000);
     if (op < 14) {
-      return z -> z.add(s, m);
+      return z -> z.add(m, s);
     } else if (op < 16) {
       return z -> z.remove(m);
     } else if (op == 16) {
-      return z -> z.incrementBy(1.5, m);
+      return z -> z.incrementBy(m, 1.5);
     } else if (op == 17) {
       return z -> z.pop(count, max).size();
     } else if (op == 18) {
@@ -143,7 +143,7 @@ class ZipListZSetIndexTest {
       for (int i = 0; i < 300; i++) {
         byte[] m = member(rnd, false);
         double s = score(rnd);
-        assertEquals(model.put(Bytes.utf8(m, 0, m.length), s) == null, z.add(s, m));
+        assertEquals(model.put(Bytes.utf8(m, 0, m.length), s) == null, z.add(m, s));
         assertArrayEquals(expectedBlob(model), z.toCompactBytes(), "seed " + seed + " add " + i);
       }
       z.checkInvariants();
@@ -154,20 +154,20 @@ class ZipListZSetIndexTest {
   void smallSetsHaveNoIndexAndConversionDropsIt() {
     ZSet z = ZSet.create();
     for (int i = 0; i < ZipListZSetIndex.MIN_PAIRS; i++) {
-      z.add(i + 0.5, Bytes.utf8("m" + i));
+      z.add(Bytes.utf8("m" + i), i + 0.5);
     }
     assertNull(z.compactIndex, "a 16-member set pays no index");
-    z.add(99, Bytes.utf8("next"));
+    z.add(Bytes.utf8("next"), 99);
     assertNotNull(z.compactIndex);
     assertTrue(z.compactIndex.current(z.compact));
     z.checkInvariants();
     assertTrue(z.remove("m3"));
     assertFalse(z.compactIndex.current(z.compact), "a remove makes it stale");
-    z.add(3.5, Bytes.utf8("m3"));
+    z.add(Bytes.utf8("m3"), 3.5);
     assertTrue(z.compactIndex.current(z.compact), "the next add rebuilt it");
     z.checkInvariants();
     for (int i = z.size(); i < ZSet.DEFAULT_MAX_COMPACT_ENTRIES + 1; i++) {
-      z.add(-i, Bytes.utf8("x" + i));
+      z.add(Bytes.utf8("x" + i), -i);
     }
     assertEquals(ZSet.Encoding.SKIPLIST, z.encoding());
     assertNull(z.compactIndex, "converted: the old list is let go");
@@ -180,18 +180,18 @@ class ZipListZSetIndexTest {
     ZSet a = ZSet.create();
     ZSet b = ZSet.create();
     for (int i = 0; i < 8; i++) {
-      a.add(i, Bytes.utf8("a" + i)); // added to in turn: neither gets this thread's index
-      b.add(i, Bytes.utf8("b" + i));
+      a.add(Bytes.utf8("a" + i), i); // added to in turn: neither gets this thread's index
+      b.add(Bytes.utf8("b" + i), i);
       assertFalse(l.threadIndex != null && l.threadIndex.current(a.compact), "a at " + i);
       assertFalse(l.threadIndex != null && l.threadIndex.current(b.compact), "b at " + i);
     }
     for (int i = 8; i < 16; i++) {
-      a.add(i, Bytes.utf8("a" + i)); // twice in a row: a is indexed on this thread
+      a.add(Bytes.utf8("a" + i), i); // twice in a row: a is indexed on this thread
     }
     assertTrue(l.threadIndex.current(a.compact));
     assertNull(a.compactIndex, "16 members: nothing of its own");
     a.checkInvariants();
-    a.add(16, Bytes.utf8("a16"));
+    a.add(Bytes.utf8("a16"), 16);
     assertNull(l.threadIndex, "handed over");
     assertTrue(a.compactIndex.current(a.compact));
     a.checkInvariants();
@@ -241,11 +241,11 @@ class ZipListZSetIndexTest {
     // An integer entry hashes as its decimal text: "-7" and "7" stored as integers are found.
     ZSet z = ZSet.create();
     for (int i = -20; i < 20; i++) {
-      z.add(i * 0.5, Bytes.utf8(Integer.toString(i)));
+      z.add(Bytes.utf8(Integer.toString(i)), i * 0.5);
     }
-    assertFalse(z.add(100, Bytes.utf8("-7")));
-    assertFalse(z.add(100, Bytes.utf8("7")));
-    assertTrue(z.add(100, Bytes.utf8("07")), "\"07\" is text, not the integer 7");
+    assertFalse(z.add(Bytes.utf8("-7"), 100));
+    assertFalse(z.add(Bytes.utf8("7"), 100));
+    assertTrue(z.add(Bytes.utf8("07"), 100), "\"07\" is text, not the integer 7");
     assertEquals(100.0, z.score("7").getAsDouble());
     z.checkInvariants();
   }
@@ -257,7 +257,7 @@ class ZipListZSetIndexTest {
     SplittableRandom rnd = new SplittableRandom(SEED + 200);
     ZSet z = ZSet.create();
     while (z.size() < ZSet.DEFAULT_MAX_COMPACT_ENTRIES) {
-      z.add(score(rnd), member(rnd, false, 100_000));
+      z.add(member(rnd, false, 100_000), score(rnd));
       ZipListZSetIndex ix = z.compactIndex;
       if (ix == null || !ix.current(z.compact)) {
         continue;
@@ -333,7 +333,7 @@ class ZipListZSetIndexTest {
   void membersOfEveryShortLengthAreFoundAgainThroughTheIndex() {
     ZSet z = ZSet.create();
     for (int i = 0; i <= ZipListZSetIndex.MIN_PAIRS; i++) {
-      assertTrue(z.add(i, Bytes.utf8("filler" + i)));
+      assertTrue(z.add(Bytes.utf8("filler" + i), i));
     }
     java.util.List<byte[]> members = new java.util.ArrayList<>();
     for (int len = 0; len <= 24; len++) {
@@ -343,18 +343,18 @@ class ZipListZSetIndexTest {
       members.add(RedisNumbers.ll2string(v));
     }
     for (byte[] m : members) {
-      assertTrue(z.add(0.5, m), Bytes.utf8(m, 0, m.length));
+      assertTrue(z.add(m, 0.5), Bytes.utf8(m, 0, m.length));
       z.checkInvariants();
     }
     for (int k = 0; k < members.size(); k++) {
       byte[] m = members.get(k);
       // An add of an absent member after a change the index did not follow (the update before)
       // walks and rebuilds the index, hashing integer entries from their values.
-      assertTrue(z.add(1000 + k, Bytes.utf8("fresh" + k)));
+      assertTrue(z.add(Bytes.utf8("fresh" + k), 1000 + k));
       ZipListZSetIndex ix = z.compactIndex;
       assertTrue(ix != null && ix.current(z.compact), "the index is current");
       int size = z.size();
-      assertFalse(z.add(-0.25, m), Bytes.utf8(m, 0, m.length));
+      assertFalse(z.add(m, -0.25), Bytes.utf8(m, 0, m.length));
       assertEquals(-0.25, z.score(m).getAsDouble());
       assertEquals(size, z.size());
       z.checkInvariants();

@@ -119,10 +119,10 @@ public class ZSetQueryBenchmark {
   public double rangeByScore_redstruct() {
     double sum = 0;
     for (double s : from) {
-      List<ZSet.Entry> page =
+      List<ScoredMember> page =
           zset.rangeByScore(
               new ScoreRange(s, false, Double.POSITIVE_INFINITY, false), false, 0, 10);
-      for (ZSet.Entry e : page) {
+      for (ScoredMember e : page) {
         sum += e.score();
       }
     }
@@ -139,7 +139,8 @@ public class ZSetQueryBenchmark {
   public double rangeByScore_treeSetHashMap() {
     double sum = 0;
     for (double s : from) {
-      Iterator<ScoredMember> it = composite.tree.tailSet(new ScoredMember("", s), true).iterator();
+      Iterator<ZSetInputs.Scored> it =
+          composite.tree.tailSet(new ZSetInputs.Scored("", s), true).iterator();
       for (int i = 0; i < 10 && it.hasNext(); i++) {
         sum += it.next().score();
       }
@@ -157,8 +158,8 @@ public class ZSetQueryBenchmark {
   public double rangeByScore_concurrentSkipListMap() {
     double sum = 0;
     for (double s : from) {
-      Iterator<ScoredMember> it =
-          concurrent.tree.tailMap(new ScoredMember("", s), true).keySet().iterator();
+      Iterator<ZSetInputs.Scored> it =
+          concurrent.tree.tailMap(new ZSetInputs.Scored("", s), true).keySet().iterator();
       for (int i = 0; i < 10 && it.hasNext(); i++) {
         sum += it.next().score();
       }
@@ -176,7 +177,7 @@ public class ZSetQueryBenchmark {
   public double rangeByRank_redstruct() {
     double sum = 0;
     for (int r : ranks) {
-      for (ZSet.Entry e : zset.rangeByRank(r, r + 9L, false)) {
+      for (ScoredMember e : zset.rangeByRank(r, r + 9L, false)) {
         sum += e.score();
       }
     }
@@ -193,7 +194,7 @@ public class ZSetQueryBenchmark {
   public double rangeByRank_treeSetHashMap() {
     double sum = 0;
     for (int r : ranks) {
-      Iterator<ScoredMember> it = composite.tree.iterator();
+      Iterator<ZSetInputs.Scored> it = composite.tree.iterator();
       for (int i = 0; i < r; i++) {
         it.next();
       }
@@ -215,7 +216,7 @@ public class ZSetQueryBenchmark {
     int n = 0;
     for (int k : picks) {
       n += zset.remove(in.bytes[k]) ? 1 : 0;
-      zset.add(in.scores[k], in.bytes[k]);
+      zset.add(in.bytes[k], in.scores[k]);
     }
     return n;
   }
