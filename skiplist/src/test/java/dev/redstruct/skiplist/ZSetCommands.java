@@ -186,6 +186,14 @@ final class ZSetCommands {
     return db.get(key(k));
   }
 
+  /** The sorted set at {@code k}, or null if missing; a plain set there is Redis's WRONGTYPE. */
+  private ZSet zsetOrWrongType(byte[] k) {
+    if (sets.containsKey(key(k))) {
+      throw new ZSetException(WRONGTYPE);
+    }
+    return get(k);
+  }
+
   /** A set operation's input: a sorted set, a plain set read as scores of 1, or null if missing. */
   private ZSet input(byte[] k) {
     DictSet<byte[]> set = sets.get(key(k));
@@ -403,15 +411,15 @@ final class ZSetCommands {
     if (type == RANK) {
       long start = parseLong(min);
       long end = parseLong(max);
-      ZSet z = get(a[src]);
+      ZSet z = zsetOrWrongType(a[src]);
       res = z == null ? List.of() : z.rangeByRank(start, end, rev);
     } else if (type == SCORE) {
       ScoreRange r = ScoreRange.parse(min, max);
-      ZSet z = get(a[src]);
+      ZSet z = zsetOrWrongType(a[src]);
       res = z == null ? List.of() : z.rangeByScore(r, rev, offset, limit);
     } else {
       LexRange r = LexRange.parse(min, max);
-      ZSet z = get(a[src]);
+      ZSet z = zsetOrWrongType(a[src]);
       res = z == null ? List.of() : z.rangeByLex(r, rev, offset, limit);
     }
     return dst == null ? entries(res, withScores) : store(dst, res);
