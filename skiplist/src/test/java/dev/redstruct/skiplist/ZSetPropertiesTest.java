@@ -105,4 +105,67 @@ class ZSetPropertiesTest {
               return union && inter && sizeU == sizeI + sizeD + ZSet.diff(qp, 128, 64).size();
             });
   }
+
+  @Test
+  void iterationIsZrangeAndRemovingThroughTheIteratorEmptiesTheSet() {
+    qt().withExamples(100)
+        .forAll(lists().of(integers().between(0, 2000)).ofSizeBetween(0, 300), integers().all())
+        .check(
+            (codes, bit) -> {
+              ZSet z = build(codes, (bit & 1) == 0);
+              List<ScoredMember> seen = new ArrayList<>();
+              z.forEach(seen::add);
+              boolean same = seen.equals(z.rangeByRank(0, -1, false));
+              for (java.util.Iterator<ScoredMember> it = z.iterator(); it.hasNext(); ) {
+                it.next();
+                it.remove();
+              }
+              z.checkInvariants();
+              return same && z.isEmpty();
+            });
+  }
+
+  @Test
+  void interCardIsTheIntersectionsSizeCutAtTheLimit() {
+    qt().withExamples(100)
+        .forAll(
+            lists().of(integers().between(0, 600)).ofSizeBetween(0, 150),
+            lists().of(integers().between(0, 600)).ofSizeBetween(0, 150),
+            integers().between(0, 40))
+        .check(
+            (x, y, limit) -> {
+              List<ZSet> in = List.of(build(x, true), build(y, false));
+              long size = ZSet.interEntries(in, null, ZSet.Aggregate.SUM).size();
+              long expected = limit == 0 ? size : Math.min(size, limit);
+              return ZSet.interCard(in, limit) == expected;
+            });
+  }
+
+  @Test
+  void multiPopIsPopOfTheFirstNonEmptySet() {
+    qt().withExamples(100)
+        .forAll(
+            lists().of(integers().between(0, 600)).ofSizeBetween(0, 40),
+            lists().of(integers().between(0, 600)).ofSizeBetween(0, 150),
+            integers().between(1, 200),
+            integers().all())
+        .check(
+            (x, y, count, bit) -> {
+              boolean max = (bit & 1) != 0;
+              ZSet a = build(x, true);
+              ZSet b = build(y, false);
+              List<ZSet> sets = java.util.Arrays.asList(null, a, b);
+              int firstIndex = a.isEmpty() ? 2 : 1;
+              ZSet first = sets.get(firstIndex).copy();
+              List<ScoredMember> expected = first.isEmpty() ? null : first.pop(count, max);
+              ZSet.MultiPop got = ZSet.multiPop(sets, max, count);
+              if (expected == null) {
+                return got == null;
+              }
+              ZSet popped = sets.get(got.set());
+              return got.set() == firstIndex
+                  && got.popped().equals(expected)
+                  && content(popped).equals(content(first));
+            });
+  }
 }
