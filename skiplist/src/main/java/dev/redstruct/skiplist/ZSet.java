@@ -288,7 +288,10 @@ public final class ZSet implements Iterable<ScoredMember> {
   }
 
   /**
-   * Adds or updates members. Redis: {@code ZADD key [NX|XX] [GT|LT] [CH] score member ...}.
+   * Adds or updates members. Redis: {@code ZADD key [NX|XX] [GT|LT] [CH] score member ...}. A Redis
+   * face method, so it keeps the command's argument order: the {@code score member} pairs come as
+   * two parallel arrays, scores first ({@code scores[i]} goes with {@code members[i]}); the
+   * one-member methods take {@code (member, score)}.
    *
    * @param flags options; {@link #INCR} is not allowed here (use {@link #addIncr})
    * @param scores one score per member, none NaN

@@ -131,7 +131,7 @@ class ZSetRedisIT {
     // And back: Redis's own ZADDs give the same ordered content as our compact encoding.
     ZSet mirror = ZSet.fromCompact(z.toCompactBytes());
     mirror.checkInvariants();
-    assertEquals(z.toString(), mirror.toString());
+    assertEquals(z.rangeByRank(0, -1, false), mirror.rangeByRank(0, -1, false));
   }
 
   /**
