@@ -22,8 +22,9 @@ import org.openjdk.jmh.annotations.State;
  * Reads and removals on a populated sorted set: ZSCORE ({@code score}), the first 10 members from a
  * random score ({@code rangeByScore}, ZRANGE BYSCORE LIMIT 0 10), 10 members from a random rank
  * ({@code rangeByRank}; the composite walks from the first element, the concurrent peer has no such
- * operation), and ZREM followed by re-adding the member ({@code remove}, so the size stays fixed).
- * Score: operations per microsecond. Other sizes: {@code --param size=1000,100000,1000000}.
+ * operation), ZREM followed by re-adding the member ({@code remove}, so the size stays fixed), and
+ * a walk of the whole set ({@code iterate}: one set per invocation, not per member). Score:
+ * operations per microsecond. Other sizes: {@code --param size=1000,100000,1000000}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -201,6 +202,35 @@ public class ZSetQueryBenchmark {
       for (int i = 0; i < 10 && it.hasNext(); i++) {
         sum += it.next().score();
       }
+    }
+    return sum;
+  }
+
+  /**
+   * redstruct: the whole set through its {@code Iterable} face (ascending, read in chunks of
+   * ranks). Score: members visited per microsecond (size per invocation).
+   *
+   * @return the sum of scores
+   */
+  @Benchmark
+  public double iterate_redstruct() {
+    double sum = 0;
+    for (ScoredMember e : zset) {
+      sum += e.score();
+    }
+    return sum;
+  }
+
+  /**
+   * Composite: the whole tree, ascending.
+   *
+   * @return the sum of scores
+   */
+  @Benchmark
+  public double iterate_treeSetHashMap() {
+    double sum = 0;
+    for (ZSetInputs.Scored e : composite.tree) {
+      sum += e.score();
     }
     return sum;
   }
