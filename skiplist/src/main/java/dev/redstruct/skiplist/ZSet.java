@@ -357,14 +357,18 @@ public final class ZSet implements Iterable<ScoredMember> {
    * ZSet dst = ZSet.create(); dst.addAll(src.rangeByScore(range, false, 0, -1));} gives the key
    * {@code ZRANGESTORE dst src min max BYSCORE} writes, content and encoding.
    *
-   * @param entries the records
+   * @param entries the records, none null (checked before the first add: a null changes nothing)
    * @return the number of members added (not counting updates)
    */
   public long addAll(Iterable<ScoredMember> entries) {
     Objects.requireNonNull(entries, "entries");
-    long added = 0;
+    List<ScoredMember> all = new ArrayList<>();
     for (ScoredMember e : entries) {
-      added += add(Objects.requireNonNull(e, "entry").member(), e.score()) ? 1 : 0;
+      all.add(Objects.requireNonNull(e, "entry"));
+    }
+    long added = 0;
+    for (ScoredMember e : all) {
+      added += add(e.member(), e.score()) ? 1 : 0;
     }
     return added;
   }

@@ -116,6 +116,9 @@ class ZSetFaceTest {
     assertEquals(src.rangeByScore(ScoreRange.closed(1, 3), false, 0, -1), List.copyOf(list(dst)));
     assertEquals(0, dst.addAll(List.of(ScoredMember.of("m1", 9))), "an update is not an add");
     assertEquals(9, dst.score("m1").getAsDouble());
+    List<ScoredMember> withNull = java.util.Arrays.asList(ScoredMember.of("new", 1), null);
+    assertThrows(NullPointerException.class, () -> dst.addAll(withNull));
+    assertEquals(3, dst.size(), "a rejected addAll changes nothing");
   }
 
   private static List<ScoredMember> list(ZSet z) {
