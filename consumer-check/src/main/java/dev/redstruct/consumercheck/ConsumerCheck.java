@@ -79,6 +79,7 @@ public final class ConsumerCheck {
     zset.add("alice", 3.0);
     zset.add("bob", 1.0);
     checks += expect(zset.score("alice").orElse(0) == 3.0, "ZSet.score");
+    checks += expect(zset.iterator().next().memberString().equals("bob"), "ZSet as an Iterable");
 
     GeoSet places = GeoSet.create();
     places.add("Palermo", 13.361389, 38.115556);

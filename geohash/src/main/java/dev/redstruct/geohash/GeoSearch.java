@@ -1,6 +1,7 @@
 package dev.redstruct.geohash;
 
 import dev.redstruct.skiplist.ScoreRange;
+import dev.redstruct.skiplist.ScoredMember;
 import dev.redstruct.skiplist.ZSet;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -72,7 +73,7 @@ final class GeoSearch {
   private void scanArea(ZSet z, long bits, int step, long limit) {
     double min = GeoHash.align52(bits, step);
     double max = GeoHash.align52(bits + 1, step);
-    for (ZSet.Entry e : z.rangeByScore(new ScoreRange(min, false, max, true), false, 0, -1)) {
+    for (ScoredMember e : z.rangeByScore(new ScoreRange(min, false, max, true), false, 0, -1)) {
       double score = e.score();
       double plon = GeoHash.decodeLongitude(score);
       double plat = GeoHash.decodeLatitude(score);

@@ -107,7 +107,7 @@ public final class GeoSet {
       throw new ZSetException(GeoArgs.ERR_NOT_FLOAT);
     }
     GeoArgs.checkRange(longitude, latitude);
-    return zset.add(GeoHash.encode(longitude, latitude, GeoHash.STEP_MAX), utf8(member));
+    return zset.add(utf8(member), GeoHash.encode(longitude, latitude, GeoHash.STEP_MAX));
   }
 
   /**
@@ -323,7 +323,7 @@ public final class GeoSet {
     ZSet out = ZSet.create();
     double conv = query.unit.toMeters();
     for (int i : order) {
-      out.add(query.storeDist ? s.dists[i] / conv : s.scores[i], s.members[i]);
+      out.add(s.members[i], query.storeDist ? s.dists[i] / conv : s.scores[i]);
     }
     return out;
   }

@@ -1,6 +1,7 @@
 package dev.redstruct.geohash;
 
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.skiplist.ScoredMember;
 import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.skiplist.ZSetException;
 import dev.redstruct.testkit.RespReply;
@@ -137,7 +138,7 @@ final class GeoCommands {
     ZSet z = db.get(key(k));
     List<RespReply> out = new ArrayList<>();
     if (z != null) {
-      for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+      for (ScoredMember e : z.rangeByRank(0, -1, false)) {
         out.add(new RespReply.Bulk(e.member()));
         out.add(new RespReply.Bulk(RedisNumbers.formatDoubleBytes(e.score())));
       }

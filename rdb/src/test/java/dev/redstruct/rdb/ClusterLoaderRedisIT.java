@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.skiplist.ScoredMember;
 import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.testkit.RedisServer;
 import dev.redstruct.testkit.RespClient;
@@ -253,7 +254,7 @@ class ClusterLoaderRedisIT {
           assertArrayEquals(want.get(k), have.get(k).asBytes());
         }
       } else if (v instanceof ZSet z) {
-        List<ZSet.Entry> want = z.rangeByRank(0, -1, false);
+        List<ScoredMember> want = z.rangeByRank(0, -1, false);
         List<RespReply> have = got.asList();
         assertEquals(2 * want.size(), have.size());
         for (int k = 0; k < want.size(); k++) {

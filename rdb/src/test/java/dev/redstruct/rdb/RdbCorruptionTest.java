@@ -178,7 +178,7 @@ class RdbCorruptionTest {
         .string("is")
         .string(new byte[] {2, 0, 0, 0, 1, 0, 0, 0, 7, 0});
     ZSet z = ZSet.create();
-    z.add(1.5, new byte[] {'a'});
+    z.add(new byte[] {'a'}, 1.5);
     byte[] zp = RedisPayloads.dump(z, false);
     w.raw(zp, 0, 1).string("zlp").raw(zp, 1, zp.length - 1 - RdbPayload.FOOTER);
     w.type(RdbPayload.TYPE_STREAM_LISTPACKS_2).string("st").length(1);

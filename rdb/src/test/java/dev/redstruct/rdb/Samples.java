@@ -108,7 +108,7 @@ final class Samples {
     for (int i = 0; i < n; i++) {
       byte[] m = element(rnd, rnd.nextInt(10) == 0 ? 100 : 20);
       double score = rnd.nextInt(3) == 0 ? rnd.nextInt(100) : (rnd.nextDouble() - 0.5) * 1e6;
-      z.add(score, m);
+      z.add(m, score);
       args.add(utf8(Double.toString(score)));
       args.add(m);
     }

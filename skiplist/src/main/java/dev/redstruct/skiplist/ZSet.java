@@ -7,6 +7,7 @@ import dev.redstruct.dict.Dict;
 import dev.redstruct.listpack.ListPack;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -26,10 +27,22 @@ import java.util.random.RandomGenerator;
  * Redis key that vanished and was recreated would. Scores stored by the compact encoding lose the
  * sign of zero, as Redis 7.0's do.
  *
- * <p><b>Faces.</b> Methods taking {@code byte[]} mirror Redis commands (named in each Javadoc) and
- * throw {@link ZSetException} carrying Redis's error text; {@code String} overloads encode UTF-8.
- * Ranks are 0-based as the commands' replies. Costs: compact operations are O(n) with n bounded by
- * the thresholds; skiplist point operations O(1) expected (dict) or O(log n) expected (skiplist).
+ * <p><b>One face.</b> Every method that takes one member and one score takes them in that order,
+ * {@code (member, score)}: {@code add("alice", 3100)}, {@code incrementBy(member, 5)}; each {@code
+ * byte[]} member has a {@code String} overload that encodes UTF-8. Every read returns {@link
+ * ScoredMember} records; the set is {@code Iterable<ScoredMember>} (ascending) and prints at most
+ * its first {@value #TO_STRING_MEMBERS} members. Each method names the Redis command it mirrors.
+ *
+ * <p><b>Redis conventions</b>, kept where a method mirrors a command: ranks are 0-based and a
+ * negative index counts from the end ({@code -1} is the last), clamped as {@code ZRANGE} clamps;
+ * {@code LIMIT offset count} has Redis's meaning (a negative count is no limit); the methods that
+ * take arrays take them in the command's argument order ({@link #add(int, double[], byte[][])} is
+ * {@code ZADD}'s {@code score member} pairs as two parallel arrays, {@link #multiScore} {@code
+ * ZMSCORE}'s members); options are Redis's flags ({@link #NX}, {@link #XX}...); a missing key is a
+ * {@code null} element in the input lists of the static set operations; and a caller mistake Redis
+ * answers with an error throws {@link ZSetException} carrying Redis's exact text. Costs: compact
+ * operations are O(n) with n bounded by the thresholds; skiplist point operations O(1) expected
+ * (dict) or O(log n) expected (skiplist).
  *
  * <p>Members are never null (NullPointerException); scores are never NaN
  * (IllegalArgumentException). Arrays passed in are copied when retained; arrays returned are fresh.
@@ -39,7 +52,7 @@ import java.util.random.RandomGenerator;
  * external synchronization. Sets share no mutable state with each other (no static or per-thread
  * scratch), so two threads using two sets never interfere.
  */
-public final class ZSet {
+public final class ZSet implements Iterable<ScoredMember> {
   /*
    * Implementation notes.
    *
@@ -75,6 +88,9 @@ public final class ZSet {
   /** ZADD option {@code INCR}: add the score to the current one (see {@link #addIncr}). */
   public static final int INCR = 1 << 5;
 
+  /** How many members {@link #toString} shows before it writes {@code ...}. */
+  public static final int TO_STRING_MEMBERS = 8;
+
   /** Redis default {@code zset-max-listpack-entries}. */
   public static final int DEFAULT_MAX_COMPACT_ENTRIES = 128;
 
@@ -97,69 +113,6 @@ public final class ZSet {
     MIN,
     /** Keep the largest weighted score. */
     MAX
-  }
-
-  /**
-   * A member with its score, as the Redis face returns them. A value: two entries are equal when
-   * their members hold the same bytes and their scores are the same double ({@link Double#compare},
-   * as a record compares a {@code double}); {@code toString} shows the member as text when it is
-   * valid UTF-8, else as {@code 0x}-prefixed hex. Immutable once the caller stops writing to {@code
-   * member}, and then thread-safe.
-   *
-   * @param member the member bytes (owned by the caller)
-   * @param score the score
-   */
-  public record Entry(byte[] member, double score) {
-    /**
-     * Checks the member.
-     *
-     * @throws NullPointerException if {@code member} is null
-     */
-    public Entry {
-      Objects.requireNonNull(member, "member");
-    }
-
-    /**
-     * The member decoded as UTF-8.
-     *
-     * @return the member text
-     */
-    public String memberString() {
-      return Bytes.utf8(member, 0, member.length);
-    }
-
-    /**
-     * Compares member bytes and score.
-     *
-     * @param o the object to compare with
-     * @return whether {@code o} is an entry with the same member bytes and score
-     */
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Entry e
-          && Double.compare(score, e.score) == 0
-          && Arrays.equals(member, e.member);
-    }
-
-    /**
-     * Hashes member bytes and score.
-     *
-     * @return {@code 31 * Arrays.hashCode(member) + Double.hashCode(score)}
-     */
-    @Override
-    public int hashCode() {
-      return 31 * Arrays.hashCode(member) + Double.hashCode(score);
-    }
-
-    /**
-     * Shows the entry as {@code Entry[member=apple, score=1.5]}.
-     *
-     * @return the text
-     */
-    @Override
-    public String toString() {
-      return "Entry[member=" + Bytes.readable(member) + ", score=" + score + "]";
-    }
   }
 
   static final int OUT_ADDED = 1;
@@ -423,7 +376,10 @@ public final class ZSet {
   }
 
   /**
-   * Adds or updates members. Redis: {@code ZADD key [NX|XX] [GT|LT] [CH] score member ...}.
+   * Adds or updates members. Redis: {@code ZADD key [NX|XX] [GT|LT] [CH] score member ...}. A Redis
+   * face method, so it keeps the command's argument order: the {@code score member} pairs come as
+   * two parallel arrays, scores first ({@code scores[i]} goes with {@code members[i]}); the
+   * one-member methods take {@code (member, score)}.
    *
    * @param flags options; {@link #INCR} is not allowed here (use {@link #addIncr})
    * @param scores one score per member, none NaN
@@ -456,13 +412,14 @@ public final class ZSet {
   }
 
   /**
-   * Adds one member with a score. Redis: {@code ZADD key score member}.
+   * Adds one member with a score, or updates its score. Redis: {@code ZADD key score member}.
    *
+   * @param member the member (copied when kept)
    * @param score the score, not NaN
-   * @param member the member
    * @return true if the member was new
+   * @throws IllegalArgumentException if {@code score} is NaN
    */
-  public boolean add(double score, byte[] member) {
+  public boolean add(byte[] member, double score) {
     // add(0, {score}, {member}) without its two arrays: flags 0 pass every option check.
     if (Double.isNaN(score)) {
       throw new IllegalArgumentException("NaN score");
@@ -471,15 +428,37 @@ public final class ZSet {
   }
 
   /**
-   * Java face of {@link #add(double, byte[])}.
+   * As {@link #add(byte[], double)} with the member encoded as UTF-8.
    *
-   * @param member the member, UTF-8 encoded
-   * @param score the score
+   * @param member the member text
+   * @param score the score, not NaN
    * @return true if the member was new
    */
   public boolean add(String member, double score) {
     Objects.requireNonNull(member, "member");
-    return add(score, Bytes.utf8(member));
+    return add(Bytes.utf8(member), score);
+  }
+
+  /**
+   * Adds or updates every record, in order (a later record of the same member wins). Redis: the
+   * destination of {@code ZRANGESTORE} (zrangeResultBeginStore, then zsetAdd per element): {@code
+   * ZSet dst = ZSet.create(); dst.addAll(src.rangeByScore(range, false, 0, -1));} gives the key
+   * {@code ZRANGESTORE dst src min max BYSCORE} writes, content and encoding.
+   *
+   * @param entries the records, none null (checked before the first add: a null changes nothing)
+   * @return the number of members added (not counting updates)
+   */
+  public long addAll(Iterable<ScoredMember> entries) {
+    Objects.requireNonNull(entries, "entries");
+    List<ScoredMember> all = new ArrayList<>();
+    for (ScoredMember e : entries) {
+      all.add(Objects.requireNonNull(e, "entry"));
+    }
+    long added = 0;
+    for (ScoredMember e : all) {
+      added += add(e.member(), e.score()) ? 1 : 0;
+    }
+    return added;
   }
 
   /**
@@ -487,13 +466,13 @@ public final class ZSet {
    * increment member}.
    *
    * @param flags options ({@link #INCR} implied)
-   * @param increment the increment, not NaN
    * @param member the member
+   * @param increment the increment, not NaN
    * @return the new score, or empty if the options prevented the change (Redis replies nil)
    * @throws ZSetException for incompatible options, or {@code ERR resulting score is not a number
    *     (NaN)} (nothing changes)
    */
-  public OptionalDouble addIncr(int flags, double increment, byte[] member) {
+  public OptionalDouble addIncr(int flags, byte[] member, double increment) {
     checkAddFlags(flags | INCR, 1);
     if (Double.isNaN(increment)) {
       throw new IllegalArgumentException("NaN increment");
@@ -509,25 +488,25 @@ public final class ZSet {
    * Adds {@code increment} to the member's score, creating it at {@code increment}. Redis: {@code
    * ZINCRBY key increment member}.
    *
-   * @param increment the increment, not NaN
    * @param member the member
+   * @param increment the increment, not NaN
    * @return the new score
    * @throws ZSetException {@code ERR resulting score is not a number (NaN)}; nothing changes
    */
-  public double incrementBy(double increment, byte[] member) {
-    return addIncr(0, increment, member).getAsDouble();
+  public double incrementBy(byte[] member, double increment) {
+    return addIncr(0, member, increment).getAsDouble();
   }
 
   /**
-   * Java face of {@link #incrementBy(double, byte[])}.
+   * As {@link #incrementBy(byte[], double)} with the member encoded as UTF-8.
    *
-   * @param member the member
-   * @param increment the increment
+   * @param member the member text
+   * @param increment the increment, not NaN
    * @return the new score
    */
   public double incrementBy(String member, double increment) {
     Objects.requireNonNull(member, "member");
-    return incrementBy(increment, Bytes.utf8(member));
+    return incrementBy(Bytes.utf8(member), increment);
   }
 
   /** One element of ZADD. Redis: zsetAdd. Returns OUT_* flags; sets lastScore. */
@@ -683,7 +662,7 @@ public final class ZSet {
   }
 
   /**
-   * Java face of {@link #remove(byte[])}.
+   * As {@link #remove(byte[])} with the member encoded as UTF-8.
    *
    * @param member the member
    * @return true if it was present
@@ -705,7 +684,7 @@ public final class ZSet {
   }
 
   /**
-   * Java face of {@link #score(byte[])}.
+   * As {@link #score(byte[])} with the member encoded as UTF-8.
    *
    * @param member the member
    * @return the score, or empty if absent
@@ -784,14 +763,15 @@ public final class ZSet {
   }
 
   /**
-   * Java face of {@link #rank(byte[], boolean)} (ascending).
+   * As {@link #rank(byte[], boolean)} with the member encoded as UTF-8.
    *
-   * @param member the member
+   * @param member the member text
+   * @param reverse true for ZREVRANK (0 is the highest score)
    * @return the rank, or empty if absent
    */
-  public OptionalLong rank(String member) {
+  public OptionalLong rank(String member, boolean reverse) {
     Objects.requireNonNull(member, "member");
-    return rank(Bytes.utf8(member), false);
+    return rank(Bytes.utf8(member), reverse);
   }
 
   // ------------------------------------------------------------------ counts and ranges
@@ -827,7 +807,7 @@ public final class ZSet {
    * @param reverse count from the highest score
    * @return the entries in reply order
    */
-  public List<Entry> rangeByRank(long start, long stop, boolean reverse) {
+  public List<ScoredMember> rangeByRank(long start, long stop, boolean reverse) {
     return ZSetRanges.byRank(this, start, stop, reverse);
   }
 
@@ -840,7 +820,8 @@ public final class ZSet {
    * @param count most elements returned (negative: no limit)
    * @return the entries in reply order
    */
-  public List<Entry> rangeByScore(ScoreRange range, boolean reverse, long offset, long count) {
+  public List<ScoredMember> rangeByScore(
+      ScoreRange range, boolean reverse, long offset, long count) {
     Objects.requireNonNull(range, "range");
     return ZSetRanges.byScore(this, range, reverse, offset, count);
   }
@@ -855,32 +836,21 @@ public final class ZSet {
    * @param count most elements returned (negative: no limit)
    * @return the entries in reply order
    */
-  public List<Entry> rangeByLex(LexRange range, boolean reverse, long offset, long count) {
+  public List<ScoredMember> rangeByLex(LexRange range, boolean reverse, long offset, long count) {
     Objects.requireNonNull(range, "range");
     return ZSetRanges.byLex(this, range, reverse, offset, count);
   }
 
   /**
-   * Java face: members with {@code min <= score <= max}, ascending.
+   * Members with {@code min <= score <= max}, ascending: {@code rangeByScore(ScoreRange.closed(min,
+   * max), false, 0, -1)}.
    *
    * @param min lower bound
    * @param max upper bound
    * @return the members with scores
    */
   public List<ScoredMember> rangeByScore(double min, double max) {
-    return ScoredMember.of(rangeByScore(ScoreRange.closed(min, max), false, 0, -1));
-  }
-
-  /**
-   * Java face: members by rank, ascending or descending.
-   *
-   * @param start first index
-   * @param stop last index, inclusive
-   * @param reverse highest first
-   * @return the members with scores
-   */
-  public List<ScoredMember> rangeByRankMembers(long start, long stop, boolean reverse) {
-    return ScoredMember.of(rangeByRank(start, stop, reverse));
+    return rangeByScore(ScoreRange.closed(min, max), false, 0, -1);
   }
 
   /**
@@ -923,7 +893,7 @@ public final class ZSet {
    * @param max true for ZPOPMAX
    * @return the popped entries in pop order
    */
-  public List<Entry> pop(long count, boolean max) {
+  public List<ScoredMember> pop(long count, boolean max) {
     if (count < 0) {
       throw new ZSetException("ERR value is out of range, must be positive");
     }
@@ -931,7 +901,7 @@ public final class ZSet {
     if (n == 0) {
       return new ArrayList<>();
     }
-    List<Entry> out = rangeByRank(0, n - 1L, max);
+    List<ScoredMember> out = rangeByRank(0, n - 1L, max);
     if (max) {
       removeRangeByRank(-n, -1);
     } else {
@@ -958,7 +928,7 @@ public final class ZSet {
    *     -9223372036854775807 and 9223372036854775807} for {@code Long.MIN_VALUE}
    * @throws IllegalArgumentException for a negative count no list can hold
    */
-  public List<Entry> randomMembers(long count, RandomGenerator rnd) {
+  public List<ScoredMember> randomMembers(long count, RandomGenerator rnd) {
     Objects.requireNonNull(rnd, "rnd");
     return ZSetRanges.random(this, count, rnd);
   }
@@ -995,14 +965,16 @@ public final class ZSet {
    * @return the next cursor, 0 when done
    * @throws IllegalArgumentException if {@code count < 1}
    */
-  public long scan(long cursor, int count, Consumer<? super Entry> visitor) {
+  public long scan(long cursor, int count, Consumer<? super ScoredMember> visitor) {
     checkScan(count, visitor);
     if (compact != null) {
       rangeByRank(0, -1, false).forEach(visitor);
       return 0;
     }
     return dict.scan(
-        cursor, count, e -> visitor.accept(new Entry(e.getKey().clone(), e.getValue().score)));
+        cursor,
+        count,
+        e -> visitor.accept(new ScoredMember(e.getKey().clone(), e.getValue().score)));
   }
 
   /**
@@ -1108,7 +1080,8 @@ public final class ZSet {
    * @param aggregate SUM, MIN or MAX
    * @return the entries in reply order
    */
-  public static List<Entry> unionEntries(List<ZSet> inputs, double[] weights, Aggregate aggregate) {
+  public static List<ScoredMember> unionEntries(
+      List<ZSet> inputs, double[] weights, Aggregate aggregate) {
     Objects.requireNonNull(inputs, "inputs");
     Objects.requireNonNull(aggregate, "aggregate");
     return ZSetAlgebra.union(inputs, weights, aggregate, create(0, 0)).rangeByRank(0, -1, false);
@@ -1144,7 +1117,8 @@ public final class ZSet {
    * @param aggregate SUM, MIN or MAX
    * @return the entries in reply order
    */
-  public static List<Entry> interEntries(List<ZSet> inputs, double[] weights, Aggregate aggregate) {
+  public static List<ScoredMember> interEntries(
+      List<ZSet> inputs, double[] weights, Aggregate aggregate) {
     Objects.requireNonNull(inputs, "inputs");
     Objects.requireNonNull(aggregate, "aggregate");
     return ZSetAlgebra.inter(inputs, weights, aggregate, create(0, 0)).rangeByRank(0, -1, false);
@@ -1170,9 +1144,91 @@ public final class ZSet {
    * @param inputs the sets (null = empty)
    * @return the entries in reply order
    */
-  public static List<Entry> diffEntries(List<ZSet> inputs) {
+  public static List<ScoredMember> diffEntries(List<ZSet> inputs) {
     Objects.requireNonNull(inputs, "inputs");
     return ZSetAlgebra.diff(inputs, create(0, 0)).rangeByRank(0, -1, false);
+  }
+
+  /**
+   * How many members the intersection has, without building it, stopping at {@code limit}. Redis:
+   * {@code ZINTERCARD numkeys key ... [LIMIT limit]} (zunionInterDiffGenericCommand with
+   * cardinality_only): the smallest input is walked and each member looked up in the others.
+   *
+   * @param inputs the sets (null = missing key, empty)
+   * @param limit stop counting at this many, or 0 for no limit
+   * @return the count, at most {@code limit} when {@code limit > 0}
+   * @throws ZSetException {@code ERR LIMIT can't be negative} for a negative limit
+   */
+  public static long interCard(List<ZSet> inputs, long limit) {
+    Objects.requireNonNull(inputs, "inputs");
+    if (limit < 0) {
+      throw new ZSetException(ZSetException.LIMIT_NEGATIVE);
+    }
+    return ZSetAlgebra.interCard(inputs, limit);
+  }
+
+  /**
+   * A plain set as the set operations read it: each member with score 1. Redis: the {@code OBJ_SET}
+   * branch of zuiNext/zuiFind, which lets {@code ZUNION}, {@code ZINTER}, {@code ZINTERCARD},
+   * {@code ZDIFF} and their STORE forms take {@code SADD} keys; pass the result in their {@code
+   * inputs} ({@code ZSet.unionEntries(List.of(ZSet.fromSet(tags), scores), null, Aggregate.SUM)}).
+   * O(n log n) for n members: the set is copied.
+   *
+   * @param members the set's members (a {@code DictSet.forBytes()} as a Redis set holds them); a
+   *     member given twice counts once
+   * @return a new sorted set with the default thresholds
+   */
+  public static ZSet fromSet(Iterable<byte[]> members) {
+    Objects.requireNonNull(members, "members");
+    ZSet z = create();
+    for (byte[] m : members) {
+      z.add(Objects.requireNonNull(m, "member"), 1.0);
+    }
+    return z;
+  }
+
+  /**
+   * Pops up to {@code count} of the lowest (or highest) members of the first non-empty set, without
+   * blocking. Redis: {@code ZMPOP numkeys key ... MIN|MAX [COUNT count]} (zmpopGenericCommand,
+   * genericZpopCommand with emitkey): the first key that exists is the one popped, and keys emptied
+   * here are for the caller to delete, as Redis deletes an emptied key.
+   *
+   * @param sets the sets in key order (null = missing key)
+   * @param max true for {@code MAX} (highest scores first)
+   * @param count how many, at least 1
+   * @return the index of the set popped and its members in pop order, or {@code null} if every set
+   *     is missing or empty (Redis replies a null array)
+   * @throws ZSetException {@code ERR count should be greater than 0} for a count below 1
+   */
+  public static MultiPop multiPop(List<ZSet> sets, boolean max, long count) {
+    Objects.requireNonNull(sets, "sets");
+    if (count < 1) {
+      throw new ZSetException(ZSetException.COUNT_NOT_POSITIVE);
+    }
+    for (int i = 0; i < sets.size(); i++) {
+      ZSet z = sets.get(i);
+      if (z != null && !z.isEmpty()) {
+        return new MultiPop(i, z.pop(count, max));
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The result of {@link #multiPop}.
+   *
+   * @param set the index of the set popped in the list given
+   * @param popped the members popped, in pop order
+   */
+  public record MultiPop(int set, List<ScoredMember> popped) {
+    /**
+     * Checks the fields.
+     *
+     * @throws NullPointerException if {@code popped} is null
+     */
+    public MultiPop {
+      Objects.requireNonNull(popped, "popped");
+    }
   }
 
   /** Checks I1..I3; throws AssertionError. */
@@ -1195,12 +1251,39 @@ public final class ZSet {
     }
   }
 
+  /**
+   * The size, the encoding and the first {@value #TO_STRING_MEMBERS} members in ascending order,
+   * each as {@link ScoredMember#toString} shows it, so that printing a large set stays short:
+   * {@code ZSet[size=3, COMPACT]{bob=1.0, alice=3.0, carol=3.5}}, {@code ZSet[size=1000000,
+   * SKIPLIST]{m0=0.0, ..., m7=7.0, ...}}.
+   *
+   * @return the text
+   */
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder("ZSet").append(encoding()).append('[');
-    for (Entry e : rangeByRank(0, -1, false)) {
-      sb.append(Bytes.readable(e.member)).append('=').append(e.score).append(' ');
+    StringBuilder sb = new StringBuilder("ZSet[size=").append(size()).append(", ");
+    sb.append(encoding()).append("]{");
+    String sep = "";
+    for (ScoredMember e : rangeByRank(0, TO_STRING_MEMBERS - 1L, false)) {
+      sb.append(sep).append(e);
+      sep = ", ";
     }
-    return sb.append(']').toString();
+    return sb.append(size() > TO_STRING_MEMBERS ? ", ...}" : "}").toString();
+  }
+
+  /**
+   * Iterates the members in ascending order (score, then member bytes), as {@code ZRANGE key 0 -1}
+   * lists them. The iterator reads the set a chunk of ranks at a time (O(log n) to find a chunk's
+   * first rank, then O(1) per member for the skiplist; O(n) per chunk while compact). Its {@code
+   * remove()} removes the member last returned (as {@link #remove(byte[])}) and the iteration goes
+   * on with the next one. Any other change to the set during the iteration leaves the iteration
+   * unspecified (members may be skipped or seen twice; nothing is corrupted, and no {@code
+   * ConcurrentModificationException} is promised).
+   *
+   * @return the iterator
+   */
+  @Override
+  public Iterator<ScoredMember> iterator() {
+    return new ZSetIterator(this);
   }
 }

@@ -24,7 +24,7 @@ final class ZSetAlgebra {
 
   private ZSetAlgebra() {}
 
-  private record Src(ZSet set, double weight, int size, List<ZSet.Entry> entries) {}
+  private record Src(ZSet set, double weight, int size, List<ScoredMember> entries) {}
 
   private static List<Src> sources(List<ZSet> inputs, double[] weights, boolean sort) {
     if (inputs.isEmpty()) {
@@ -37,7 +37,7 @@ final class ZSetAlgebra {
     for (int i = 0; i < inputs.size(); i++) {
       ZSet z = inputs.get(i);
       int size = z == null ? 0 : z.size();
-      List<ZSet.Entry> entries = size == 0 ? List.of() : z.rangeByRank(0, -1, false);
+      List<ScoredMember> entries = size == 0 ? List.of() : z.rangeByRank(0, -1, false);
       srcs.add(new Src(z, weights == null ? 1 : weights[i], size, entries));
     }
     if (sort) {
@@ -69,7 +69,7 @@ final class ZSetAlgebra {
     Dict<byte[], double[]> acc = Dict.forBytes();
     List<byte[]> order = new ArrayList<>();
     for (Src src : srcs) {
-      for (ZSet.Entry e : src.entries) {
+      for (ScoredMember e : src.entries) {
         double score = weighted(src.weight, e.score());
         double[] cell = acc.get(e.member());
         if (cell == null) {
@@ -91,7 +91,7 @@ final class ZSetAlgebra {
     List<Src> srcs = sources(inputs, weights, true);
     dst.toSkiplist();
     Src first = srcs.get(0);
-    for (ZSet.Entry e : first.entries) {
+    for (ScoredMember e : first.entries) {
       double score = weighted(first.weight, e.score());
       int j = 1;
       for (; j < srcs.size(); j++) {
@@ -115,11 +115,35 @@ final class ZSetAlgebra {
     return dst;
   }
 
+  /**
+   * Redis: the cardinality_only branch of zunionInterDiffGenericCommand's SET_OP_INTER: the same
+   * walk as {@link #inter}, counting instead of inserting, stopping once {@code limit > 0} is met.
+   */
+  static long interCard(List<ZSet> inputs, long limit) {
+    List<Src> srcs = sources(inputs, null, true);
+    Src first = srcs.get(0);
+    long count = 0;
+    for (ScoredMember e : first.entries) {
+      int j = 1;
+      while (j < srcs.size() && inOther(srcs.get(j).set, first.set, e.member())) {
+        j++;
+      }
+      if (j == srcs.size() && ++count == limit) {
+        break;
+      }
+    }
+    return count;
+  }
+
+  private static boolean inOther(ZSet other, ZSet first, byte[] member) {
+    return other == first || (other != null && !Double.isNaN(other.scoreOrNaN(member)));
+  }
+
   static ZSet diff(List<ZSet> inputs, ZSet dst) {
     List<Src> srcs = sources(inputs, null, false);
     dst.toSkiplist();
     Src first = srcs.get(0);
-    for (ZSet.Entry e : first.entries) {
+    for (ScoredMember e : first.entries) {
       boolean keep = true;
       for (int j = 1; j < srcs.size() && keep; j++) {
         ZSet other = srcs.get(j).set;

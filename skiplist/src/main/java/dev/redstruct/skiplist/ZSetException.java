@@ -21,6 +21,9 @@ public final class ZSetException extends IllegalArgumentException {
       "ERR value is out of range, value must between -9223372036854775807 and"
           + " 9223372036854775807";
   static final String OUT_OF_RANGE = "ERR value is out of range";
+  static final String LIMIT_NEGATIVE = "ERR LIMIT can't be negative";
+  static final String COUNT_NOT_POSITIVE = "ERR count should be greater than 0";
+  static final String NUMKEYS_NOT_POSITIVE = "ERR numkeys should be greater than 0";
 
   /**
    * Creates the exception.

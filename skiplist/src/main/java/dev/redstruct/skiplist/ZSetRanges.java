@@ -24,8 +24,8 @@ final class ZSetRanges {
 
   private ZSetRanges() {}
 
-  private static ZSet.Entry entry(ZSkipList.Node x) {
-    return new ZSet.Entry(x.member.clone(), x.score);
+  private static ScoredMember entry(ZSkipList.Node x) {
+    return new ScoredMember(x.member.clone(), x.score);
   }
 
   /** Sanitised [start, end] (0-based) or null if empty. Redis: zrange/zremrange index rules. */
@@ -48,8 +48,8 @@ final class ZSetRanges {
     return new long[] {start, end};
   }
 
-  static List<ZSet.Entry> byRank(ZSet z, long start, long end, boolean rev) {
-    List<ZSet.Entry> out = new ArrayList<>();
+  static List<ScoredMember> byRank(ZSet z, long start, long end, boolean rev) {
+    List<ScoredMember> out = new ArrayList<>();
     long[] r = sanitize(start, end, z.size());
     if (r == null) {
       return out;
@@ -59,7 +59,7 @@ final class ZSetRanges {
       ListPackZSet.Pairs p = z.compact.decode();
       for (int k = 0; k < n; k++) {
         int i = rev ? p.n - 1 - (int) r[0] - k : (int) r[0] + k;
-        out.add(new ZSet.Entry(p.members[i], p.scores[i]));
+        out.add(new ScoredMember(p.members[i], p.scores[i]));
       }
       return out;
     }
@@ -128,7 +128,8 @@ final class ZSetRanges {
 
   // ---------------------------------------------------------------- score ranges
 
-  static List<ZSet.Entry> byScore(ZSet z, ScoreRange range, boolean rev, long offset, long limit) {
+  static List<ScoredMember> byScore(
+      ZSet z, ScoreRange range, boolean rev, long offset, long limit) {
     if (offset > 0 && offset >= z.size()) {
       return new ArrayList<>();
     }
@@ -144,7 +145,7 @@ final class ZSetRanges {
     return collect(first, rev, offset, limit, within);
   }
 
-  static List<ZSet.Entry> byLex(ZSet z, LexRange range, boolean rev, long offset, long limit) {
+  static List<ScoredMember> byLex(ZSet z, LexRange range, boolean rev, long offset, long limit) {
     if (z.compact != null) {
       ListPackZSet.Pairs p = z.compact.decode();
       int first = rev ? lastIn(p, range) : firstIn(p, range);
@@ -162,24 +163,24 @@ final class ZSetRanges {
    * take up to {@code limit} while {@code within} holds for the far end of the range. Redis: the
    * listpack branch of genericZrangebyscoreCommand / genericZrangebylexCommand.
    */
-  private static List<ZSet.Entry> collect(
+  private static List<ScoredMember> collect(
       ListPackZSet.Pairs p, int i, boolean rev, long offset, long limit, IntPredicate within) {
-    List<ZSet.Entry> out = new ArrayList<>();
+    List<ScoredMember> out = new ArrayList<>();
     int step = rev ? -1 : 1;
     for (; i >= 0 && i < p.n && offset != 0; offset--) {
       i += step;
     }
     for (; i >= 0 && i < p.n && limit != 0 && within.test(i); limit--) {
-      out.add(new ZSet.Entry(p.members[i], p.scores[i]));
+      out.add(new ScoredMember(p.members[i], p.scores[i]));
       i += step;
     }
     return out;
   }
 
   /** The same LIMIT walk over skiplist nodes from {@code x}. Redis: the skiplist branch. */
-  private static List<ZSet.Entry> collect(
+  private static List<ScoredMember> collect(
       ZSkipList.Node x, boolean rev, long offset, long limit, Predicate<ZSkipList.Node> within) {
-    List<ZSet.Entry> out = new ArrayList<>();
+    List<ScoredMember> out = new ArrayList<>();
     for (; x != null && offset != 0; offset--) {
       x = rev ? x.previous() : x.next();
     }
@@ -288,7 +289,7 @@ final class ZSetRanges {
   /** The most picks a negative count may ask for: the longest array a JVM allocates. */
   static final long MAX_RANDOM_PICKS = Integer.MAX_VALUE - 8;
 
-  static List<ZSet.Entry> random(ZSet z, long count, RandomGenerator rnd) {
+  static List<ScoredMember> random(ZSet z, long count, RandomGenerator rnd) {
     ZSet.checkRandomCount(count, false);
     if (count < -MAX_RANDOM_PICKS) {
       throw new IllegalArgumentException(
@@ -300,7 +301,7 @@ final class ZSetRanges {
     }
     if (count < 0) {
       // Sized up front: a count the heap cannot hold fails here, before any pick is made.
-      List<ZSet.Entry> out = new ArrayList<>((int) -count);
+      List<ScoredMember> out = new ArrayList<>((int) -count);
       for (long k = 0; k < -count; k++) {
         int i = rnd.nextInt(size);
         out.addAll(byRank(z, i, i, false));
@@ -310,7 +311,7 @@ final class ZSetRanges {
     if (count >= size) {
       return byRank(z, 0, -1, true);
     }
-    List<ZSet.Entry> out = new ArrayList<>((int) count);
+    List<ScoredMember> out = new ArrayList<>((int) count);
     int[] idx = new int[size];
     for (int i = 0; i < size; i++) {
       idx[i] = i;

@@ -73,11 +73,11 @@ class ListPackZSetIndexTest {
     boolean max = rnd.nextBoolean();
     double hi = rnd.nextInt(250_000);
     if (op < 14) {
-      return z -> z.add(s, m);
+      return z -> z.add(m, s);
     } else if (op < 16) {
       return z -> z.remove(m);
     } else if (op == 16) {
-      return z -> z.incrementBy(1.5, m);
+      return z -> z.incrementBy(m, 1.5);
     } else if (op == 17) {
       return z -> z.pop(count, max).size();
     } else if (op == 18) {
@@ -144,7 +144,7 @@ class ListPackZSetIndexTest {
       for (int i = 0; i < 300; i++) {
         byte[] m = member(rnd, false);
         double s = score(rnd);
-        assertEquals(model.put(Bytes.utf8(m, 0, m.length), s) == null, z.add(s, m));
+        assertEquals(model.put(Bytes.utf8(m, 0, m.length), s) == null, z.add(m, s));
         assertArrayEquals(expectedBlob(model), z.toCompactBytes(), "seed " + seed + " add " + i);
       }
       z.checkInvariants();
@@ -155,21 +155,21 @@ class ListPackZSetIndexTest {
   void smallSetsHaveNoIndexAndConversionDropsIt() {
     ZSet z = ZSet.create();
     for (int i = 0; i < ListPackZSetIndex.MIN_PAIRS - 1; i++) {
-      z.add(i + 0.5, Bytes.utf8("m" + i));
+      z.add(Bytes.utf8("m" + i), i + 0.5);
     }
-    z.add(99, Bytes.utf8("next")); // the walk saw 15 pairs
+    z.add(Bytes.utf8("next"), 99); // the walk saw 15 pairs
     assertFalse(indexed(z), "a 16-member set pays no index");
-    z.add(100, Bytes.utf8("next2"));
+    z.add(Bytes.utf8("next2"), 100);
     assertNotNull(z.compact.index());
     z.checkInvariants();
     assertTrue(z.remove("m3"));
     assertTrue(indexed(z), "a remove keeps it, exact");
     z.checkInvariants();
-    z.add(3.5, Bytes.utf8("m3"));
+    z.add(Bytes.utf8("m3"), 3.5);
     assertTrue(indexed(z));
     z.checkInvariants();
     for (int i = z.size(); i < ZSet.DEFAULT_MAX_COMPACT_ENTRIES + 1; i++) {
-      z.add(-i, Bytes.utf8("x" + i));
+      z.add(Bytes.utf8("x" + i), -i);
     }
     assertEquals(ZSet.Encoding.SKIPLIST, z.encoding());
     assertNull(z.compact, "converted: the old list and its index are let go");
@@ -220,11 +220,11 @@ class ListPackZSetIndexTest {
     // An integer entry hashes as its decimal text: "-7" and "7" stored as integers are found.
     ZSet z = ZSet.create();
     for (int i = -20; i < 20; i++) {
-      z.add(i * 0.5, Bytes.utf8(Integer.toString(i)));
+      z.add(Bytes.utf8(Integer.toString(i)), i * 0.5);
     }
-    assertFalse(z.add(100, Bytes.utf8("-7")));
-    assertFalse(z.add(100, Bytes.utf8("7")));
-    assertTrue(z.add(100, Bytes.utf8("07")), "\"07\" is text, not the integer 7");
+    assertFalse(z.add(Bytes.utf8("-7"), 100));
+    assertFalse(z.add(Bytes.utf8("7"), 100));
+    assertTrue(z.add(Bytes.utf8("07"), 100), "\"07\" is text, not the integer 7");
     assertEquals(100.0, z.score("7").getAsDouble());
     z.checkInvariants();
   }
@@ -236,7 +236,7 @@ class ListPackZSetIndexTest {
     SplittableRandom rnd = new SplittableRandom(SEED + 200);
     ZSet z = ZSet.create();
     while (z.size() < ZSet.DEFAULT_MAX_COMPACT_ENTRIES) {
-      z.add(score(rnd), member(rnd, false, 100_000));
+      z.add(member(rnd, false, 100_000), score(rnd));
       ListPackZSetIndex ix = z.compact.index();
       if (ix == null) {
         continue;
@@ -307,7 +307,7 @@ class ListPackZSetIndexTest {
   void membersOfEveryShortLengthAreFoundAgainThroughTheIndex() {
     ZSet z = ZSet.create();
     for (int i = 0; i <= ListPackZSetIndex.MIN_PAIRS; i++) {
-      assertTrue(z.add(i, Bytes.utf8("filler" + i)));
+      assertTrue(z.add(Bytes.utf8("filler" + i), i));
     }
     java.util.List<byte[]> members = new java.util.ArrayList<>();
     for (int len = 0; len <= 24; len++) {
@@ -317,17 +317,17 @@ class ListPackZSetIndexTest {
       members.add(RedisNumbers.ll2string(v));
     }
     for (byte[] m : members) {
-      assertTrue(z.add(0.5, m), Bytes.utf8(m, 0, m.length));
+      assertTrue(z.add(m, 0.5), Bytes.utf8(m, 0, m.length));
       z.checkInvariants();
     }
     for (int k = 0; k < members.size(); k++) {
       byte[] m = members.get(k);
       // An add of an absent member after a change the index did not follow (the update before)
       // walks and rebuilds the index, hashing integer entries from their values.
-      assertTrue(z.add(1000 + k, Bytes.utf8("fresh" + k)));
+      assertTrue(z.add(Bytes.utf8("fresh" + k), 1000 + k));
       assertTrue(indexed(z), "the index is present");
       int size = z.size();
-      assertFalse(z.add(-0.25, m), Bytes.utf8(m, 0, m.length));
+      assertFalse(z.add(m, -0.25), Bytes.utf8(m, 0, m.length));
       assertEquals(-0.25, z.score(m).getAsDouble());
       assertEquals(size, z.size());
       z.checkInvariants();

@@ -1,6 +1,7 @@
 package dev.redstruct.skiplist;
 
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.dict.DictSet;
 import dev.redstruct.testkit.RespReply;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 
 /**
  * A tiny Redis command layer over a map of {@link ZSet}s, for differential tests: parses argv as
@@ -16,8 +18,20 @@ import java.util.Map;
 final class ZSetCommands {
   private static final String SYNTAX = "ERR syntax error";
   private static final String NOT_INT = "ERR value is not an integer or out of range";
+  static final String WRONGTYPE =
+      "WRONGTYPE Operation against a key holding the wrong kind of value";
+
+  /** What {@link #encoding} says for a plain set key (Redis says intset or hashtable). */
+  static final String SET_ENCODING = "(set)";
 
   final Map<String, ZSet> db = new HashMap<>();
+
+  /** Plain set keys (SADD), read by the set operations as members with score 1. */
+  final Map<String, DictSet<byte[]>> sets = new HashMap<>();
+
+  /** ZRANDMEMBER's picks: our own, so replies are compared by what they may contain. */
+  private final SplittableRandom random = new SplittableRandom(0x5A4D);
+
   private final int maxEntries;
   private final int maxValue;
 
@@ -34,7 +48,7 @@ final class ZSetCommands {
   String encoding(String key) {
     ZSet z = db.get(key);
     if (z == null) {
-      return null;
+      return sets.containsKey(key) ? SET_ENCODING : null;
     }
     return z.encoding() == ZSet.Encoding.COMPACT ? "listpack" : "skiplist";
   }
@@ -62,7 +76,18 @@ final class ZSetCommands {
     }
     switch (cmd) {
       case "del":
-        return new RespReply.Int(db.remove(key(a[1])) == null ? 0 : 1);
+        return new RespReply.Int(
+            db.remove(key(a[1])) != null | sets.remove(key(a[1])) != null ? 1 : 0);
+      case "sadd":
+        return sadd(a);
+      case "zrangestore":
+        return zrangestore(a);
+      case "zintercard":
+        return zsetop(a, cmd);
+      case "zmpop":
+        return zmpop(a);
+      case "zrandmember":
+        return zrandmember(a);
       case "zadd":
         return zadd(a, 0);
       case "zincrby":
@@ -144,7 +169,12 @@ final class ZSetCommands {
       "zdiffstore -4",
       "zunion -3",
       "zinter -3",
-      "zdiff -3"
+      "zdiff -3",
+      "zrangestore -5",
+      "zintercard -3",
+      "zmpop -4",
+      "zrandmember -2",
+      "sadd -3"
     };
     for (String row : table) {
       String[] p = row.split(" ");
@@ -154,6 +184,32 @@ final class ZSetCommands {
 
   private ZSet get(byte[] k) {
     return db.get(key(k));
+  }
+
+  /** The sorted set at {@code k}, or null if missing; a plain set there is Redis's WRONGTYPE. */
+  private ZSet zsetOrWrongType(byte[] k) {
+    if (sets.containsKey(key(k))) {
+      throw new ZSetException(WRONGTYPE);
+    }
+    return get(k);
+  }
+
+  /** A set operation's input: a sorted set, a plain set read as scores of 1, or null if missing. */
+  private ZSet input(byte[] k) {
+    DictSet<byte[]> set = sets.get(key(k));
+    return set != null ? ZSet.fromSet(set) : get(k);
+  }
+
+  private RespReply sadd(byte[][] a) {
+    if (db.containsKey(key(a[1]))) {
+      return new RespReply.Error(WRONGTYPE);
+    }
+    DictSet<byte[]> set = sets.computeIfAbsent(key(a[1]), k -> DictSet.forBytes());
+    long added = 0;
+    for (int i = 2; i < a.length; i++) {
+      added += set.add(a[i].clone()) ? 1 : 0;
+    }
+    return new RespReply.Int(added);
   }
 
   private void dropIfEmpty(byte[] k) {
@@ -223,7 +279,7 @@ final class ZSetCommands {
       db.put(key(a[1]), z);
     }
     if (incr) {
-      var r = z.addIncr(flags & ~ZSet.INCR, scores[0], members[0]);
+      var r = z.addIncr(flags & ~ZSet.INCR, members[0], scores[0]);
       return r.isPresent() ? bulk(r.getAsDouble()) : RespReply.Null.INSTANCE;
     }
     return new RespReply.Int(z.add(flags, scores, members));
@@ -304,12 +360,25 @@ final class ZSetCommands {
 
   /** Redis: zrangeGenericCommand (store = false). */
   private RespReply zrange(byte[][] a, int type, int dir) {
+    return zrangeGeneric(a, 1, null, type, dir);
+  }
+
+  /** Redis: zrangestoreCommand, zrangeGenericCommand with the store handler. */
+  private RespReply zrangestore(byte[][] a) {
+    return zrangeGeneric(a, 2, a[1], AUTO, AUTO);
+  }
+
+  /**
+   * Redis: zrangeGenericCommand: {@code a[src]} is the source key, then min, max and the options;
+   * {@code dst} is ZRANGESTORE's destination or null.
+   */
+  private RespReply zrangeGeneric(byte[][] a, int src, byte[] dst, int type, int dir) {
     boolean withScores = false;
     long offset = 0;
     long limit = -1;
-    for (int j = 4; j < a.length; j++) {
+    for (int j = src + 3; j < a.length; j++) {
       int left = a.length - j - 1;
-      if (is(a[j], "withscores")) {
+      if (dst == null && is(a[j], "withscores")) {
         withScores = true;
       } else if (is(a[j], "limit") && left >= 2) {
         offset = parseLong(a[j + 1]);
@@ -336,29 +405,43 @@ final class ZSetCommands {
           "ERR syntax error, WITHSCORES not supported in combination with BYLEX");
     }
     boolean rev = dir == REV;
-    byte[] min = rev && type != RANK ? a[3] : a[2];
-    byte[] max = rev && type != RANK ? a[2] : a[3];
-    List<ZSet.Entry> res;
+    byte[] min = rev && type != RANK ? a[src + 2] : a[src + 1];
+    byte[] max = rev && type != RANK ? a[src + 1] : a[src + 2];
+    List<ScoredMember> res;
     if (type == RANK) {
       long start = parseLong(min);
       long end = parseLong(max);
-      ZSet z = get(a[1]);
+      ZSet z = zsetOrWrongType(a[src]);
       res = z == null ? List.of() : z.rangeByRank(start, end, rev);
     } else if (type == SCORE) {
       ScoreRange r = ScoreRange.parse(min, max);
-      ZSet z = get(a[1]);
+      ZSet z = zsetOrWrongType(a[src]);
       res = z == null ? List.of() : z.rangeByScore(r, rev, offset, limit);
     } else {
       LexRange r = LexRange.parse(min, max);
-      ZSet z = get(a[1]);
+      ZSet z = zsetOrWrongType(a[src]);
       res = z == null ? List.of() : z.rangeByLex(r, rev, offset, limit);
     }
-    return entries(res, withScores);
+    return dst == null ? entries(res, withScores) : store(dst, res);
   }
 
-  private static RespReply entries(List<ZSet.Entry> res, boolean withScores) {
+  /** Redis: zrangeResultBeginStore / EmitCBufferForStore / FinalizeStore. */
+  private RespReply store(byte[] dst, List<ScoredMember> res) {
+    if (res.isEmpty()) {
+      db.remove(key(dst));
+      sets.remove(key(dst));
+      return new RespReply.Int(0);
+    }
+    ZSet out = ZSet.create(maxEntries, maxValue);
+    out.addAll(res);
+    sets.remove(key(dst));
+    db.put(key(dst), out);
+    return new RespReply.Int(res.size());
+  }
+
+  private static RespReply entries(List<ScoredMember> res, boolean withScores) {
     List<RespReply> out = new ArrayList<>();
-    for (ZSet.Entry e : res) {
+    for (ScoredMember e : res) {
       out.add(new RespReply.Bulk(e.member()));
       if (withScores) {
         out.add(bulk(e.score()));
@@ -405,7 +488,7 @@ final class ZSetCommands {
     if (z == null) {
       return new RespReply.Array(List.of());
     }
-    List<ZSet.Entry> res = z.pop(count, max);
+    List<ScoredMember> res = z.pop(count, max);
     dropIfEmpty(a[1]);
     return entries(res, true);
   }
@@ -426,22 +509,24 @@ final class ZSetCommands {
     int n = (int) numkeys;
     List<ZSet> inputs = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      inputs.add(get(a[numkeysAt + 1 + i]));
+      inputs.add(input(a[numkeysAt + 1 + i]));
     }
     boolean diff = cmd.startsWith("zdiff");
+    boolean card = cmd.equals("zintercard");
     double[] weights = null;
     boolean withScores = false;
+    long limit = 0;
     ZSet.Aggregate agg = ZSet.Aggregate.SUM;
     int j = numkeysAt + 1 + n;
     while (j < a.length) {
       int remaining = a.length - j;
-      if (!diff && remaining >= n + 1 && is(a[j], "weights")) {
+      if (!diff && !card && remaining >= n + 1 && is(a[j], "weights")) {
         weights = new double[n];
         for (int i = 0; i < n; i++) {
           weights[i] = parseScore(a[j + 1 + i], ZSetException.WEIGHT_NOT_FLOAT);
         }
         j += n + 1;
-      } else if (!diff && remaining >= 2 && is(a[j], "aggregate")) {
+      } else if (!diff && !card && remaining >= 2 && is(a[j], "aggregate")) {
         if (is(a[j + 1], "sum")) {
           agg = ZSet.Aggregate.SUM;
         } else if (is(a[j + 1], "min")) {
@@ -452,15 +537,26 @@ final class ZSetCommands {
           return new RespReply.Error(SYNTAX);
         }
         j += 2;
-      } else if (!store && is(a[j], "withscores")) {
+      } else if (!store && !card && is(a[j], "withscores")) {
         withScores = true;
         j++;
+      } else if (card && remaining >= 2 && is(a[j], "limit")) {
+        byte[] l = a[j + 1];
+        if (!RedisNumbers.isCanonicalLong(l, 0, l.length)
+            || RedisNumbers.parseCanonicalLong(l, 0, l.length) < 0) {
+          return new RespReply.Error(ZSetException.LIMIT_NEGATIVE);
+        }
+        limit = RedisNumbers.parseCanonicalLong(l, 0, l.length);
+        j += 2;
       } else {
         return new RespReply.Error(SYNTAX);
       }
     }
+    if (card) {
+      return new RespReply.Int(ZSet.interCard(inputs, limit));
+    }
     if (!store) {
-      List<ZSet.Entry> res =
+      List<ScoredMember> res =
           switch (cmd) {
             case "zunion" -> ZSet.unionEntries(inputs, weights, agg);
             case "zinter" -> ZSet.interEntries(inputs, weights, agg);
@@ -474,12 +570,128 @@ final class ZSetCommands {
           case "zinterstore" -> ZSet.inter(inputs, weights, agg, maxEntries, maxValue);
           default -> ZSet.diff(inputs, maxEntries, maxValue);
         };
+    sets.remove(key(a[1]));
     if (res.isEmpty()) {
       db.remove(key(a[1]));
       return new RespReply.Int(0);
     }
     db.put(key(a[1]), res);
     return new RespReply.Int(res.size());
+  }
+
+  /** Redis: zmpopGenericCommand (non-blocking), genericZpopCommand with emitkey and nesting. */
+  private RespReply zmpop(byte[][] a) {
+    byte[] nk = a[1];
+    if (!RedisNumbers.isCanonicalLong(nk, 0, nk.length)
+        || RedisNumbers.parseCanonicalLong(nk, 0, nk.length) < 1) {
+      return new RespReply.Error(ZSetException.NUMKEYS_NOT_POSITIVE);
+    }
+    long numkeys = RedisNumbers.parseCanonicalLong(nk, 0, nk.length);
+    if (numkeys >= a.length - 2) { // where_idx = 2 + numkeys must be an argument
+      return new RespReply.Error(SYNTAX);
+    }
+    int where = 2 + (int) numkeys;
+    boolean max = is(a[where], "max");
+    if (!max && !is(a[where], "min")) {
+      return new RespReply.Error(SYNTAX);
+    }
+    long count = -1;
+    for (int j = where + 1; j < a.length; j++) {
+      if (count == -1 && is(a[j], "count") && j + 1 < a.length) {
+        byte[] c = a[++j];
+        if (!RedisNumbers.isCanonicalLong(c, 0, c.length)
+            || RedisNumbers.parseCanonicalLong(c, 0, c.length) < 1) {
+          return new RespReply.Error(ZSetException.COUNT_NOT_POSITIVE);
+        }
+        count = RedisNumbers.parseCanonicalLong(c, 0, c.length);
+      } else {
+        return new RespReply.Error(SYNTAX);
+      }
+    }
+    List<ZSet> keys = new ArrayList<>();
+    for (int i = 2; i < where; i++) {
+      if (sets.containsKey(key(a[i])) && keys.stream().allMatch(k -> k == null)) {
+        return new RespReply.Error(WRONGTYPE); // the first key that exists is not a zset
+      }
+      keys.add(get(a[i]));
+    }
+    ZSet.MultiPop popped = ZSet.multiPop(keys, max, count == -1 ? 1 : count);
+    if (popped == null) {
+      return RespReply.Null.INSTANCE;
+    }
+    byte[] k = a[2 + popped.set()];
+    dropIfEmpty(k);
+    List<RespReply> pairs = new ArrayList<>();
+    for (ScoredMember e : popped.popped()) {
+      pairs.add(new RespReply.Array(List.of(new RespReply.Bulk(e.member()), bulk(e.score()))));
+    }
+    return new RespReply.Array(List.of(new RespReply.Bulk(k), new RespReply.Array(pairs)));
+  }
+
+  /** Redis: zrandmemberCommand and zrandmemberWithCountCommand (the picks are ours). */
+  private RespReply zrandmember(byte[][] a) {
+    if (a.length == 2) {
+      ZSet z = get(a[1]);
+      if (z == null) {
+        return RespReply.Null.INSTANCE;
+      }
+      return new RespReply.Bulk(z.randomMembers(1, random).get(0).member());
+    }
+    byte[] c = a[2];
+    if (!RedisNumbers.isCanonicalLong(c, 0, c.length)) {
+      return new RespReply.Error(NOT_INT);
+    }
+    long count = RedisNumbers.parseCanonicalLong(c, 0, c.length);
+    ZSet.checkRandomCount(count, false);
+    if (a.length > 4 || (a.length == 4 && !is(a[3], "withscores"))) {
+      return new RespReply.Error(SYNTAX);
+    }
+    boolean withScores = a.length == 4;
+    ZSet.checkRandomCount(count, withScores);
+    ZSet z = get(a[1]);
+    return z == null
+        ? new RespReply.Array(List.of())
+        : entries(z.randomMembers(count, random), withScores);
+  }
+
+  /**
+   * Why a ZRANDMEMBER reply (ours or Redis's) cannot be one for {@code argv} on the current state,
+   * or null if it can: the right length, members of the set with their scores, distinct for a
+   * positive count. ZRANDMEMBER changes nothing, so the state is the one the command saw.
+   */
+  String randomReplyProblem(byte[][] argv, RespReply reply) {
+    ZSet z = get(argv[1]);
+    if (argv.length == 2) {
+      if (z == null) {
+        return reply.isNull() ? null : "not null";
+      }
+      return reply instanceof RespReply.Bulk m && !Double.isNaN(z.scoreOrNaN(m.value()))
+          ? null
+          : "not a member";
+    }
+    long count = RedisNumbers.parseCanonicalLong(argv[2], 0, argv[2].length);
+    boolean withScores = argv.length == 4;
+    List<RespReply> items = ((RespReply.Array) reply).elements();
+    long want = z == null ? 0 : count >= 0 ? Math.min(count, z.size()) : -count;
+    int step = withScores ? 2 : 1;
+    if (items.size() != want * step) {
+      return "length " + items.size() + ", want " + want * step;
+    }
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (int i = 0; i < items.size(); i += step) {
+      byte[] m = ((RespReply.Bulk) items.get(i)).value();
+      double score = z.scoreOrNaN(m);
+      if (Double.isNaN(score)) {
+        return "not a member: " + key(m);
+      }
+      if (withScores && !items.get(i + 1).equals(bulk(score))) {
+        return "wrong score for " + key(m);
+      }
+      if (!seen.add(key(m)) && count > 0) {
+        return "repeated " + key(m);
+      }
+    }
+    return null;
   }
 
   /** ZSCAN key 0 of a compact set (one reply, cursor 0), as zscanCommand replies to it. */

@@ -83,7 +83,7 @@ class ZSetCompactAddTest {
         double s = score(rnd);
         String key = Bytes.utf8(m, 0, m.length);
         Double old = scores.get(key);
-        boolean added = z.add(s, m);
+        boolean added = z.add(m, s);
         assertEquals(old == null, added, "seed " + seed);
         if (old != null) {
           model.remove(new K(old, m));
@@ -112,10 +112,10 @@ class ZSetCompactAddTest {
     }
     ZSet z = ZSet.fromCompact(lp.toByteArray(), n + 1, 64);
     assertEquals(ZSet.Encoding.COMPACT, z.encoding());
-    assertTrue(z.add(n / 2.0 + 0.25, Bytes.utf8("new1")));
+    assertTrue(z.add(Bytes.utf8("new1"), n / 2.0 + 0.25));
     assertEquals(null, z.compact.index(), "too large to index");
     z = ZSet.fromCompact(lp.toByteArray());
-    assertTrue(z.add(n / 2.0 + 0.5, Bytes.utf8("new")));
+    assertTrue(z.add(Bytes.utf8("new"), n / 2.0 + 0.5));
     // The lookup walked the loaded compact set; the add then converted it, as zsetAdd does.
     assertEquals(ZSet.Encoding.SKIPLIST, z.encoding());
     assertEquals(n / 2 + 1, z.rank(Bytes.utf8("new"), false).getAsLong());
@@ -126,13 +126,13 @@ class ZSetCompactAddTest {
   @Test
   void integerMembersWithTextScores() {
     ZSet z = ZSet.create();
-    z.add(1.5, Bytes.utf8("10"));
-    z.add(0.5, Bytes.utf8("20"));
-    z.add(1.5, Bytes.utf8("5"));
-    z.add(1.25, Bytes.utf8("7"));
+    z.add(Bytes.utf8("10"), 1.5);
+    z.add(Bytes.utf8("20"), 0.5);
+    z.add(Bytes.utf8("5"), 1.5);
+    z.add(Bytes.utf8("7"), 1.25);
     assertEquals(ZSet.Encoding.COMPACT, z.encoding());
     StringBuilder order = new StringBuilder();
-    for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+    for (ScoredMember e : z.rangeByRank(0, -1, false)) {
       order.append(e.memberString()).append('=').append(e.score()).append(' ');
     }
     // Ties order by member bytes: "10" < "5".

@@ -84,12 +84,12 @@ class ZSetCompactIndexAdversarialTest {
     int[] flagChoices = {0, ZSet.NX, ZSet.XX, ZSet.GT, ZSet.LT, ZSet.XX | ZSet.GT};
     int flags = flagChoices[rnd.nextInt(flagChoices.length)];
     if (op < 12) {
-      return z -> z.add(s, m);
+      return z -> z.add(m, s);
     } else if (op < 14) {
       return z -> z.add(flags, new double[] {s, s2}, new byte[][] {m, m2});
     } else if (op == 14) {
       return z -> {
-        OptionalDouble r = z.addIncr(flags, finiteIncrement(s), m);
+        OptionalDouble r = z.addIncr(flags, m, finiteIncrement(s));
         return r.isPresent() ? r.getAsDouble() : "nil";
       };
     } else if (op == 15 || op == 16) {
@@ -103,7 +103,7 @@ class ZSetCompactIndexAdversarialTest {
     } else if (op == 20) {
       return z -> z.removeRangeByLex(LexRange.parse(Bytes.utf8("[m1"), Bytes.utf8("(m3")));
     } else if (op == 21) {
-      return z -> z.incrementBy(0.25, m);
+      return z -> z.incrementBy(m, 0.25);
     }
     return z -> z.score(m).isPresent() ? z.score(m).getAsDouble() : "absent";
   }
@@ -113,9 +113,9 @@ class ZSetCompactIndexAdversarialTest {
     return Double.isInfinite(s) ? 1.5 : s;
   }
 
-  private static String render(List<ZSet.Entry> entries) {
+  private static String render(List<ScoredMember> entries) {
     StringBuilder sb = new StringBuilder();
-    for (ZSet.Entry e : entries) {
+    for (ScoredMember e : entries) {
       sb.append(Bytes.utf8(e.member(), 0, e.member().length)).append('=').append(e.score());
       sb.append(',');
     }
@@ -224,7 +224,7 @@ class ZSetCompactIndexAdversarialTest {
         String member = rnd.nextInt(4) == 0 ? Integer.toString(rnd.nextInt(30)) : "k" + i;
         double s = TIES[rnd.nextInt(TIES.length)];
         boolean fresh = !m.containsKey(member);
-        assertEquals(fresh, z.add(s, Bytes.utf8(member)), "seed " + seed + " add " + i);
+        assertEquals(fresh, z.add(Bytes.utf8(member), s), "seed " + seed + " add " + i);
         m.put(member, s == 0 ? 0.0 : s); // -0 is stored as 0
         if (!useA && rnd.nextInt(3) == 0) {
           String gone = m.keySet().iterator().next();
@@ -247,7 +247,7 @@ class ZSetCompactIndexAdversarialTest {
           expected.add(p.member() + "=" + p.score());
         }
         List<String> actual = new ArrayList<>();
-        for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+        for (ScoredMember e : z.rangeByRank(0, -1, false)) {
           actual.add(Bytes.utf8(e.member(), 0, e.member().length) + "=" + e.score());
         }
         assertEquals(expected, actual, "seed " + seed + " set " + k);

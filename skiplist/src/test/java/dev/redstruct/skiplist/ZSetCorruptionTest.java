@@ -129,8 +129,8 @@ class ZSetCorruptionTest {
     for (int i = 0; i < 40; i++) {
       byte[] m = Bytes.utf8("m" + (1000 + rnd.nextInt(150)));
       switch (rnd.nextInt(7)) {
-        case 0 -> z.add(rnd.nextInt(20) - 10, m);
-        case 1 -> z.incrementBy(1.5, m);
+        case 0 -> z.add(m, rnd.nextInt(20) - 10);
+        case 1 -> z.incrementBy(m, 1.5);
         case 2 -> z.remove(m);
         case 3 -> z.rank(m, rnd.nextBoolean());
         case 4 -> z.removeRangeByScore(ScoreRange.closed(rnd.nextInt(10) - 5, rnd.nextInt(10)));
@@ -141,7 +141,7 @@ class ZSetCorruptionTest {
     }
     if (z.encoding() == ZSet.Encoding.COMPACT) {
       ZSet again = ZSet.fromCompact(z.toCompactBytes());
-      assertEquals(z.toString(), again.toString());
+      assertEquals(z.rangeByRank(0, -1, false), again.rangeByRank(0, -1, false));
     }
   }
 

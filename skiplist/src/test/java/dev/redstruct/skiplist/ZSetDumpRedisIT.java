@@ -107,7 +107,7 @@ class ZSetDumpRedisIT {
     if (z.encoding() == ZSet.Encoding.COMPACT || z.size() > ZSet.DEFAULT_MAX_COMPACT_ENTRIES) {
       return z.encoding();
     }
-    for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+    for (ScoredMember e : z.rangeByRank(0, -1, false)) {
       if (e.member().length > ZSet.DEFAULT_MAX_COMPACT_VALUE) {
         return ZSet.Encoding.SKIPLIST;
       }
@@ -120,7 +120,7 @@ class ZSetDumpRedisIT {
    */
   private static String content(ZSet z, ZSet as) {
     StringBuilder sb = new StringBuilder();
-    for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+    for (ScoredMember e : z.rangeByRank(0, -1, false)) {
       double s = as.encoding() == ZSet.Encoding.COMPACT && e.score() == 0 ? 0.0 : e.score();
       sb.append(Bytes.hex(e.member())).append('=').append(s).append(' ');
     }
@@ -166,7 +166,7 @@ class ZSetDumpRedisIT {
       } else {
         double by = rnd.nextInt(7) - 3 + (rnd.nextBoolean() ? 0.5 : 0);
         try {
-          z.incrementBy(by, m);
+          z.incrementBy(m, by);
           cmds.add(new byte[][] {b("ZINCRBY"), key, RedisNumbers.formatDoubleBytes(by), m});
         } catch (ZSetException nan) {
           // inf + -inf: both sides refuse and change nothing; not sent
@@ -174,7 +174,7 @@ class ZSetDumpRedisIT {
       }
     }
     if (z.size() == 0) { // a key must exist to be dumped
-      z.add(1, b("last"));
+      z.add(b("last"), 1);
       cmds.add(new byte[][] {b("ZADD"), key, b("1"), b("last")});
     }
     return z;

@@ -63,9 +63,9 @@ class ZSetGoldenTest {
   @Test
   void skiplistDumpIsRedisBytes() {
     ZSet t = ZSet.create(2, 64);
-    t.add(1.5, Bytes.utf8("a"));
-    t.add(2, Bytes.utf8("b"));
-    t.add(3, Bytes.utf8("c"));
+    t.add(Bytes.utf8("a"), 1.5);
+    t.add(Bytes.utf8("b"), 2);
+    t.add(Bytes.utf8("c"), 3);
     assertEquals(ZSet.Encoding.SKIPLIST, t.encoding());
     assertArrayEquals(Bytes.fromHex(SKIPLIST), t.toRdbPayload());
     ZSet same = ZSet.fromRdbPayload(Bytes.fromHex(SKIPLIST), 2, 64);

@@ -126,7 +126,7 @@ class ZSetPayloadCorruptionRedisIT {
             case 2 -> r.nextBoolean() ? Double.POSITIVE_INFINITY : -0.0;
             default -> r.nextLong();
           };
-      z.add(s, m);
+      z.add(m, s);
     }
     return switch (r.nextInt(5)) {
       case 0 -> z.toRdbPayload(true);
@@ -139,7 +139,7 @@ class ZSetPayloadCorruptionRedisIT {
 
   private static byte[] type5(ZSet z, boolean compress) {
     RdbWriter w = RdbWriter.create(compress).type(RdbPayload.TYPE_ZSET_2).length(z.size());
-    for (ZSet.Entry e : z.rangeByRank(0, -1, true)) {
+    for (ScoredMember e : z.rangeByRank(0, -1, true)) {
       w.string(e.member()).binaryDouble(e.score());
     }
     return w.toDumpPayload();
@@ -148,7 +148,7 @@ class ZSetPayloadCorruptionRedisIT {
   /** A 6.2 ziplist body: member, then the score as an integer or as its text. */
   private static byte[] type12(ZSet z) {
     ZipList zl = ZipList.create();
-    for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+    for (ScoredMember e : z.rangeByRank(0, -1, false)) {
       zl.pushTail(e.member());
       double s = e.score();
       if (Math.abs(s) < 1e15 && (double) (long) s == s) {
@@ -166,7 +166,7 @@ class ZSetPayloadCorruptionRedisIT {
   /** The old type 3: scores as a length byte and %.17g text (253/254/255 for nan/inf/-inf). */
   private static byte[] type3(ZSet z) {
     RdbWriter w = RdbWriter.create().type(RdbPayload.TYPE_ZSET).length(z.size());
-    for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+    for (ScoredMember e : z.rangeByRank(0, -1, false)) {
       w.string(e.member());
       double s = e.score();
       if (s == Double.POSITIVE_INFINITY) {

@@ -14,14 +14,14 @@ class ZSetPropertiesTest {
   private static ZSet build(List<Integer> codes, boolean compact) {
     ZSet z = compact ? ZSet.create(1000, 64) : ZSet.create(0, 0);
     for (int c : codes) {
-      z.add((c % 17) / 2.0, Bytes.utf8("m" + (c / 17)));
+      z.add(Bytes.utf8("m" + (c / 17)), (c % 17) / 2.0);
     }
     return z;
   }
 
   private static List<String> content(ZSet z) {
     List<String> out = new ArrayList<>();
-    for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+    for (ScoredMember e : z.rangeByRank(0, -1, false)) {
       out.add(e.memberString() + "=" + e.score());
     }
     return out;
@@ -36,7 +36,7 @@ class ZSetPropertiesTest {
               ZSet z = build(codes, (bit & 1) == 0);
               z.checkInvariants();
               for (int i = 0; i < z.size(); i++) {
-                ZSet.Entry e = z.rangeByRank(i, i, false).get(0);
+                ScoredMember e = z.rangeByRank(i, i, false).get(0);
                 if (z.rank(e.member(), false).getAsLong() != i
                     || z.rank(e.member(), true).getAsLong() != z.size() - 1 - i) {
                   throw new AssertionError("rank(byRank(" + i + ")) != " + i);
@@ -65,13 +65,13 @@ class ZSetPropertiesTest {
               ZSet z = build(codes, codes.size() % 2 == 0);
               ScoreRange r = new ScoreRange(lo, (ex & 1) != 0, lo + width, (ex & 2) != 0);
               List<String> expected = new ArrayList<>();
-              for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+              for (ScoredMember e : z.rangeByRank(0, -1, false)) {
                 if (r.contains(e.score())) {
                   expected.add(e.memberString());
                 }
               }
               List<String> got = new ArrayList<>();
-              for (ZSet.Entry e : z.rangeByScore(r, false, 0, -1)) {
+              for (ScoredMember e : z.rangeByScore(r, false, 0, -1)) {
                 got.add(e.memberString());
               }
               return expected.equals(got) && z.count(r) == expected.size();
@@ -103,6 +103,69 @@ class ZSetPropertiesTest {
               int sizeI = ZSet.inter(pq, null, agg, 128, 64).size();
               int sizeD = ZSet.diff(pq, 128, 64).size();
               return union && inter && sizeU == sizeI + sizeD + ZSet.diff(qp, 128, 64).size();
+            });
+  }
+
+  @Test
+  void iterationIsZrangeAndRemovingThroughTheIteratorEmptiesTheSet() {
+    qt().withExamples(100)
+        .forAll(lists().of(integers().between(0, 2000)).ofSizeBetween(0, 300), integers().all())
+        .check(
+            (codes, bit) -> {
+              ZSet z = build(codes, (bit & 1) == 0);
+              List<ScoredMember> seen = new ArrayList<>();
+              z.forEach(seen::add);
+              boolean same = seen.equals(z.rangeByRank(0, -1, false));
+              for (java.util.Iterator<ScoredMember> it = z.iterator(); it.hasNext(); ) {
+                it.next();
+                it.remove();
+              }
+              z.checkInvariants();
+              return same && z.isEmpty();
+            });
+  }
+
+  @Test
+  void interCardIsTheIntersectionsSizeCutAtTheLimit() {
+    qt().withExamples(100)
+        .forAll(
+            lists().of(integers().between(0, 600)).ofSizeBetween(0, 150),
+            lists().of(integers().between(0, 600)).ofSizeBetween(0, 150),
+            integers().between(0, 40))
+        .check(
+            (x, y, limit) -> {
+              List<ZSet> in = List.of(build(x, true), build(y, false));
+              long size = ZSet.interEntries(in, null, ZSet.Aggregate.SUM).size();
+              long expected = limit == 0 ? size : Math.min(size, limit);
+              return ZSet.interCard(in, limit) == expected;
+            });
+  }
+
+  @Test
+  void multiPopIsPopOfTheFirstNonEmptySet() {
+    qt().withExamples(100)
+        .forAll(
+            lists().of(integers().between(0, 600)).ofSizeBetween(0, 40),
+            lists().of(integers().between(0, 600)).ofSizeBetween(0, 150),
+            integers().between(1, 200),
+            integers().all())
+        .check(
+            (x, y, count, bit) -> {
+              boolean max = (bit & 1) != 0;
+              ZSet a = build(x, true);
+              ZSet b = build(y, false);
+              List<ZSet> sets = java.util.Arrays.asList(null, a, b);
+              int firstIndex = a.isEmpty() ? 2 : 1;
+              ZSet first = sets.get(firstIndex).copy();
+              List<ScoredMember> expected = first.isEmpty() ? null : first.pop(count, max);
+              ZSet.MultiPop got = ZSet.multiPop(sets, max, count);
+              if (expected == null) {
+                return got == null;
+              }
+              ZSet popped = sets.get(got.set());
+              return got.set() == firstIndex
+                  && got.popped().equals(expected)
+                  && content(popped).equals(content(first));
             });
   }
 }

@@ -2,7 +2,6 @@ package dev.redstruct.skiplist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.redstruct.core.Bytes;
 import dev.redstruct.testkit.ReadmeSnippets;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,21 +13,25 @@ class ZSetReadmeTest {
   @Test
   void readmeExample() {
     ZSet board = ZSet.create(); // thresholds 128 entries / 64 bytes
-    board.add("alice", 3100);
+    board.add("alice", 3100); // ZADD board 3100 alice: always (member, score)
     board.add("carol", 3550);
-    board.incrementBy("dave", 3200); // ZINCRBY
-    List<ScoredMember> top =
-        board.rangeByRankMembers(0, 2, true); // ZREVRANGE 0 2: carol, dave, alice
-    OptionalLong pos = board.rank(Bytes.utf8("alice"), true); // ZREVRANK: OptionalLong[2]
+    board.incrementBy("dave", 3200); // ZINCRBY board 3200 dave
+    List<ScoredMember> top = board.rangeByRank(0, 2, true); // ZREVRANGE board 0 2
+    OptionalLong pos = board.rank("alice", true); // ZREVRANK board alice
+    for (ScoredMember m : board) { // ascending: alice, dave, carol
+      System.out.println(m); // alice=3100.0 ...
+    }
 
     assertEquals(
         List.of(
-            new ScoredMember("carol", 3550),
-            new ScoredMember("dave", 3200),
-            new ScoredMember("alice", 3100)),
+            ScoredMember.of("carol", 3550),
+            ScoredMember.of("dave", 3200),
+            ScoredMember.of("alice", 3100)),
         top);
     assertEquals(OptionalLong.of(2), pos);
     assertEquals(ZSet.Encoding.COMPACT, board.encoding());
+    assertEquals(
+        "ZSet[size=3, COMPACT]{alice=3100.0, dave=3200.0, carol=3550.0}", board.toString());
   }
 
   @Test

@@ -68,7 +68,7 @@ class ZSetRegressionTest {
 
   private static String content(ZSet z) {
     StringBuilder sb = new StringBuilder();
-    for (ZSet.Entry e : z.rangeByRank(0, -1, false)) {
+    for (ScoredMember e : z.rangeByRank(0, -1, false)) {
       sb.append(sb.length() == 0 ? "" : " ")
           .append(e.memberString())
           .append(' ')
@@ -81,9 +81,9 @@ class ZSetRegressionTest {
   private static void exercise(ZSet z) {
     z.checkInvariants();
     ZSet copy = z.copy();
-    for (ZSet.Entry e : copy.rangeByRank(0, -1, false)) {
+    for (ScoredMember e : copy.rangeByRank(0, -1, false)) {
       assertEquals(e.score(), z.score(e.member()).getAsDouble());
-      z.incrementBy(1, e.member());
+      z.incrementBy(e.member(), 1);
       assertTrue(z.rank(e.member(), false).isPresent());
       z.checkInvariants();
     }
@@ -91,7 +91,7 @@ class ZSetRegressionTest {
       ZSet again = ZSet.fromCompact(z.toCompactBytes());
       assertEquals(content(z), content(again));
     }
-    for (ZSet.Entry e : copy.rangeByRank(0, -1, false)) {
+    for (ScoredMember e : copy.rangeByRank(0, -1, false)) {
       assertTrue(z.remove(e.member()));
       assertTrue(z.score(e.member()).isEmpty());
     }
@@ -138,7 +138,7 @@ class ZSetRegressionTest {
     lp.append(16);
     assertArrayEquals(lp.toByteArray(), v.toCompactBytes());
     assertEquals("a 2 12 16", content(v));
-    assertFalse(v.add(3, b("12")), "the string entry \"12\" is the member 12");
+    assertFalse(v.add(b("12"), 3), "the string entry \"12\" is the member 12");
     assertEquals("a 2 12 3", content(v));
     exercise(v);
     String tiny = "0." + "0".repeat(40) + "1"; // 43 bytes: read whole, 1e-41
@@ -242,9 +242,9 @@ class ZSetRegressionTest {
     ZSet u = ZSet.create();
     u.add("m", 0);
     double[] minusOne = {-1};
-    List<ZSet.Entry> union = ZSet.unionEntries(List.of(u), minusOne, ZSet.Aggregate.SUM);
+    List<ScoredMember> union = ZSet.unionEntries(List.of(u), minusOne, ZSet.Aggregate.SUM);
     assertEquals("-0", RedisNumbers.formatDouble(union.get(0).score()));
-    List<ZSet.Entry> inter = ZSet.interEntries(List.of(u), minusOne, ZSet.Aggregate.SUM);
+    List<ScoredMember> inter = ZSet.interEntries(List.of(u), minusOne, ZSet.Aggregate.SUM);
     assertEquals("-0", RedisNumbers.formatDouble(inter.get(0).score()));
     // The STORE form is compact and stores -0 as 0, as ZUNIONSTORE's listpack does.
     ZSet stored = ZSet.union(List.of(u), minusOne, ZSet.Aggregate.SUM, 128, 64);

@@ -224,6 +224,8 @@ final class ZSetStreamGenerator {
     } else if (r < 84 && !lex) {
       add(a, "ZINCRBY", key, score());
       a.add(member());
+    } else if (r < 92) {
+      issue18(a, key, lex);
     } else {
       simple(a, key, lex, rnd.nextInt(8));
     }
@@ -385,7 +387,7 @@ final class ZSetStreamGenerator {
     } else {
       add(a, cmd, SCORE_KEYS[rnd.nextInt(4)], Integer.toString(n));
     }
-    String[] all = {"z0", "z1", "z2", "z3", "l0", "l1", "none"};
+    String[] all = {"z0", "z1", "z2", "z3", "l0", "l1", "none", "s0", "s1"};
     for (int i = 0; i < n; i++) {
       add(a, all[rnd.nextInt(all.length)]);
     }
@@ -409,6 +411,141 @@ final class ZSetStreamGenerator {
     }
     if (reply && rnd.nextInt(4) != 0) {
       add(a, mixCase(rnd, "WITHSCORES"));
+    }
+  }
+
+  /**
+   * The commands issue 18 added to the mix: ZRANGESTORE, ZINTERCARD, ZMPOP, ZRANDMEMBER (compared
+   * by what its reply may hold, see ZSetRedisIT) and SADD to the plain set keys {@code s0, s1} that
+   * ZUNION/ZINTER/ZDIFF/ZINTERCARD read as members with score 1.
+   */
+  private void issue18(List<byte[]> a, String key, boolean lex) {
+    int r = rnd.nextInt(100);
+    if (r < 30) {
+      zrangestore(a, key, lex);
+    } else if (r < 45) {
+      zintercard(a);
+    } else if (r < 65) {
+      zmpop(a);
+    } else if (r < 85) {
+      zrandmember(a, key);
+    } else if (rnd.nextInt(8) == 0) {
+      add(a, "DEL", "s" + rnd.nextInt(2));
+    } else {
+      add(a, "SADD", "s" + rnd.nextInt(2));
+      for (int i = 1 + rnd.nextInt(growing() ? 8 : 3); i > 0; i--) {
+        a.add(rnd.nextInt(3) == 0 ? b(Integer.toString(rnd.nextInt(40))) : member());
+      }
+    }
+  }
+
+  /** ZRANGESTORE dst src min max [BYSCORE|BYLEX] [REV] [LIMIT o c]; lex keys keep score 0. */
+  private void zrangestore(List<byte[]> a, String key, boolean lex) {
+    String dst =
+        lex && rnd.nextBoolean()
+            ? LEX_KEYS[rnd.nextInt(2)]
+            : SCORE_KEYS[rnd.nextInt(SCORE_KEYS.length)];
+    add(a, "ZRANGESTORE", dst, rnd.nextInt(25) == 0 ? "none" : key);
+    List<String> opts = new ArrayList<>();
+    int form = rnd.nextInt(lex ? 2 : 3);
+    if (lex && form == 0) {
+      a.add(lexBound());
+      a.add(lexBound());
+      opts.add("BYLEX");
+    } else if (form == 2) {
+      add(a, bound(), bound());
+      opts.add("BYSCORE");
+    } else {
+      add(a, index(), index());
+    }
+    if (rnd.nextInt(3) == 0) {
+      opts.add("REV");
+    }
+    if (!opts.isEmpty() && rnd.nextInt(3) == 0 || rnd.nextInt(40) == 0) {
+      opts.add("LIMIT " + (rnd.nextInt(14) - 2) + " " + (rnd.nextInt(24) - 2));
+    }
+    if (rnd.nextInt(40) == 0) {
+      opts.add(rnd.nextBoolean() ? "WITHSCORES" : "LIMIT");
+    }
+    java.util.Collections.shuffle(opts, new java.util.Random(rnd.nextLong()));
+    for (String o : opts) {
+      for (String w : o.split(" ")) {
+        add(a, mixCase(rnd, w));
+      }
+    }
+  }
+
+  private static final String[] SET_OP_KEYS = {"z0", "z1", "z2", "z3", "s0", "s1", "none"};
+
+  /** ZINTERCARD numkeys key ... [LIMIT limit], with sets among the keys. */
+  private void zintercard(List<byte[]> a) {
+    int n = 1 + rnd.nextInt(3);
+    String[] bad = {"0", "-1", "x", "9"};
+    add(a, "ZINTERCARD", rnd.nextInt(30) == 0 ? bad[rnd.nextInt(bad.length)] : Integer.toString(n));
+    for (int i = 0; i < n; i++) {
+      add(a, SET_OP_KEYS[rnd.nextInt(SET_OP_KEYS.length)]);
+    }
+    if (rnd.nextInt(3) == 0) {
+      String[] limits = {"0", "1", "2", "5", "100", "-1", "x"};
+      add(a, mixCase(rnd, "LIMIT"), limits[rnd.nextInt(rnd.nextInt(10) == 0 ? 7 : 5)]);
+    }
+    if (rnd.nextInt(30) == 0) {
+      add(a, new String[] {"LIMIT", "WITHSCORES", "WEIGHTS", "foo"}[rnd.nextInt(4)]);
+    }
+  }
+
+  /**
+   * ZMPOP numkeys key ... MIN|MAX [COUNT count]; numkeys stays small (Redis adds it to an index).
+   */
+  private void zmpop(List<byte[]> a) {
+    int n = 1 + rnd.nextInt(3);
+    String[] bad = {"0", "-1", "x", "7"};
+    add(a, "ZMPOP", rnd.nextInt(30) == 0 ? bad[rnd.nextInt(bad.length)] : Integer.toString(n));
+    String[] keys = {
+      "z0", "z1", "z2", "z3", "l0", "l1", "none", "none", rnd.nextInt(4) == 0 ? "s0" : "z0"
+    };
+    for (int i = 0; i < n; i++) {
+      add(a, keys[rnd.nextInt(keys.length)]);
+    }
+    add(a, rnd.nextInt(40) == 0 ? "middle" : mixCase(rnd, rnd.nextBoolean() ? "MIN" : "MAX"));
+    if (rnd.nextInt(2) == 0) {
+      String[] counts = {"1", "2", "5", "10", "200", "0", "-1", "x"};
+      add(a, mixCase(rnd, "COUNT"), counts[rnd.nextInt(rnd.nextInt(10) == 0 ? 8 : 5)]);
+    }
+    if (rnd.nextInt(40) == 0) {
+      add(a, new String[] {"COUNT", "COUNT 3", "foo"}[rnd.nextInt(3)].split(" "));
+    }
+  }
+
+  /**
+   * ZRANDMEMBER key [count [WITHSCORES]]. A large negative count only comes with WITHSCORES, which
+   * refuses it: without, Redis would start streaming that many picks.
+   */
+  private void zrandmember(List<byte[]> a, String key) {
+    add(a, "ZRANDMEMBER", rnd.nextInt(20) == 0 ? "none" : key);
+    int r = rnd.nextInt(10);
+    if (r == 0) {
+      return;
+    }
+    boolean withScores = rnd.nextBoolean();
+    String[] counts = {
+      "0", "1", "2", "3", "5", "-1", "-3", "-8", "127", "128", "129", "400", "-130"
+    };
+    String[] odd = {"x", "1.5", "-9223372036854775808", "9223372036854775807"};
+    String[] overflow = {"-4611686018427387904", "4611686018427387904", "-9223372036854775807"};
+    if (r == 1) {
+      withScores = true;
+      add(a, overflow[rnd.nextInt(overflow.length)]);
+    } else if (r == 2) {
+      add(a, odd[rnd.nextInt(odd.length)]);
+    } else {
+      add(a, counts[rnd.nextInt(counts.length)]);
+    }
+    if (withScores) {
+      add(a, mixCase(rnd, "WITHSCORES"));
+    }
+    if (rnd.nextInt(40) == 0) {
+      add(a, "foo");
     }
   }
 }

@@ -27,17 +27,17 @@ class ZSetTest {
     return Bytes.utf8(s);
   }
 
-  private static String members(List<ZSet.Entry> l) {
+  private static String members(List<ScoredMember> l) {
     StringBuilder sb = new StringBuilder();
-    for (ZSet.Entry e : l) {
+    for (ScoredMember e : l) {
       sb.append(sb.length() == 0 ? "" : " ").append(e.memberString());
     }
     return sb.toString();
   }
 
-  private static String withScores(List<ZSet.Entry> l) {
+  private static String withScores(List<ScoredMember> l) {
     StringBuilder sb = new StringBuilder();
-    for (ZSet.Entry e : l) {
+    for (ScoredMember e : l) {
       sb.append(sb.length() == 0 ? "" : " ")
           .append(e.memberString())
           .append(' ')
@@ -50,7 +50,7 @@ class ZSetTest {
     ZSet z = create(enc);
     String[] p = spec.split(" ");
     for (int i = 0; i < p.length; i += 2) {
-      z.add(RedisNumbers.parseScore(b(p[i]), 0, p[i].length()), b(p[i + 1]));
+      z.add(b(p[i + 1]), RedisNumbers.parseScore(b(p[i]), 0, p[i].length()));
     }
     return z;
   }
@@ -124,10 +124,10 @@ class ZSetTest {
   @EnumSource(ZSet.Encoding.class)
   void incrWithLtGtThatWouldNotChangeIsNil(ZSet.Encoding enc) {
     ZSet z = abc(enc, "inf p -inf n 5 x");
-    assertEquals(OptionalDouble.empty(), z.addIncr(ZSet.LT, 1, b("x")));
-    assertEquals(OptionalDouble.empty(), z.addIncr(ZSet.LT, 1, b("p")));
-    assertEquals(OptionalDouble.empty(), z.addIncr(ZSet.GT, -1, b("n")));
-    assertEquals(OptionalDouble.of(4), z.addIncr(ZSet.LT, -1, b("x")));
+    assertEquals(OptionalDouble.empty(), z.addIncr(ZSet.LT, b("x"), 1));
+    assertEquals(OptionalDouble.empty(), z.addIncr(ZSet.LT, b("p"), 1));
+    assertEquals(OptionalDouble.empty(), z.addIncr(ZSet.GT, b("n"), -1));
+    assertEquals(OptionalDouble.of(4), z.addIncr(ZSet.LT, b("x"), -1));
     assertEquals(Double.POSITIVE_INFINITY, z.score("p").getAsDouble());
   }
 
@@ -136,9 +136,9 @@ class ZSetTest {
   void nanResultIsAnErrorAndChangesNothing(ZSet.Encoding enc) {
     // zset.tcl: ZINCRBY myzset +inf abc then ZINCRBY myzset -inf abc -> *NaN*
     ZSet z = create(enc);
-    z.incrementBy(Double.POSITIVE_INFINITY, b("abc"));
+    z.incrementBy(b("abc"), Double.POSITIVE_INFINITY);
     ZSetException e =
-        assertThrows(ZSetException.class, () -> z.incrementBy(Double.NEGATIVE_INFINITY, b("abc")));
+        assertThrows(ZSetException.class, () -> z.incrementBy(b("abc"), Double.NEGATIVE_INFINITY));
     assertEquals("ERR resulting score is not a number (NaN)", e.getMessage());
     assertEquals(Double.POSITIVE_INFINITY, z.score("abc").getAsDouble());
     z.checkInvariants();
@@ -149,7 +149,7 @@ class ZSetTest {
   void negativeZeroKeepsSignOnlyInSkiplist(ZSet.Encoding enc) {
     // Oracle (redis-server 7.0.15): ZADD k -0 a; ZSCORE k a -> "0" (listpack), "-0" (skiplist).
     ZSet z = create(enc);
-    z.add(-0.0, b("a"));
+    z.add(b("a"), -0.0);
     String expected = enc == ZSet.Encoding.COMPACT ? "0" : "-0";
     assertEquals(expected, RedisNumbers.formatDouble(z.score("a").getAsDouble()));
   }
@@ -263,7 +263,7 @@ class ZSetTest {
     assertEquals("a 1", withScores(ZSet.diff(in, 128, 64).rangeByRank(0, -1, false)));
   }
 
-  private static List<ZSet.Entry> union(List<ZSet> in, double[] w, ZSet.Aggregate agg) {
+  private static List<ScoredMember> union(List<ZSet> in, double[] w, ZSet.Aggregate agg) {
     ZSet u = ZSet.union(in, w, agg, 128, 64);
     u.checkInvariants();
     assertEquals(ZSet.Encoding.COMPACT, u.encoding());
@@ -296,8 +296,8 @@ class ZSetTest {
     SplittableRandom rnd = new SplittableRandom(5);
     assertEquals("e d c b a", members(z.randomMembers(10, rnd)));
     assertEquals(1001, z.randomMembers(-1001, rnd).size());
-    List<ZSet.Entry> three = z.randomMembers(3, rnd);
-    assertEquals(3, three.stream().map(ZSet.Entry::memberString).distinct().count());
+    List<ScoredMember> three = z.randomMembers(3, rnd);
+    assertEquals(3, three.stream().map(ScoredMember::memberString).distinct().count());
     assertEquals(0, z.randomMembers(0, rnd).size());
   }
 
@@ -312,9 +312,9 @@ class ZSetTest {
     java.util.Set<String> seen = new java.util.HashSet<>();
     long cursor = 0;
     do {
-      List<ZSet.Entry> out = new ArrayList<>();
+      List<ScoredMember> out = new ArrayList<>();
       cursor = z.scan(cursor, 10, out::add);
-      for (ZSet.Entry e : out) {
+      for (ScoredMember e : out) {
         assertEquals("key:" + (long) e.score(), e.memberString());
         seen.add(e.memberString());
       }

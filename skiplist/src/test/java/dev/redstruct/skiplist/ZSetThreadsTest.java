@@ -32,7 +32,7 @@ class ZSetThreadsTest {
       byte[] m = Bytes.utf8((r.nextInt(4) == 0 ? "" : "m") + r.nextInt(100));
       int op = r.nextInt(10);
       if (op < 6) {
-        replies = replies * 31 + (z.add(r.nextInt(50) / 4.0, m) ? 1 : 0);
+        replies = replies * 31 + (z.add(m, r.nextInt(50) / 4.0) ? 1 : 0);
       } else if (op < 8) {
         replies = replies * 31 + (z.remove(m) ? 1 : 0);
       } else if (op == 8) {

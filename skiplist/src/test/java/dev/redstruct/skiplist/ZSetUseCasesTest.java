@@ -14,7 +14,7 @@ class ZSetUseCasesTest {
   private static List<String> names(List<ScoredMember> l) {
     List<String> out = new ArrayList<>();
     for (ScoredMember m : l) {
-      out.add(m.member());
+      out.add(m.memberString());
     }
     return out;
   }
@@ -31,13 +31,13 @@ class ZSetUseCasesTest {
     board.incrementBy("dave", 2000); // dave wins a match: 3200
 
     // Top 3, highest first (ZREVRANGE board 0 2 WITHSCORES)
-    assertEquals(List.of("carol", "dave", "alice"), names(board.rangeByRankMembers(0, 2, true)));
+    assertEquals(List.of("carol", "dave", "alice"), names(board.rangeByRank(0, 2, true)));
     // A player's position (ZREVRANK board alice)
-    long pos = board.rank(dev.redstruct.core.Bytes.utf8("alice"), true).getAsLong();
+    long pos = board.rank("alice", true).getAsLong();
     assertEquals(2, pos);
     // Players around alice: one above, one below (ties on 2900 ordered by name, reversed)
     assertEquals(
-        List.of("dave", "alice", "erin"), names(board.rangeByRankMembers(pos - 1, pos + 1, true)));
+        List.of("dave", "alice", "erin"), names(board.rangeByRank(pos - 1, pos + 1, true)));
   }
 
   @ParameterizedTest
@@ -53,7 +53,7 @@ class ZSetUseCasesTest {
     List<String> claimed = new ArrayList<>();
     for (ScoredMember job : queue.rangeByScore(Double.NEGATIVE_INFINITY, now)) {
       if (queue.remove(job.member())) { // the remove is the claim: only one worker wins it
-        claimed.add(job.member());
+        claimed.add(job.memberString());
       }
     }
     assertEquals(List.of("send-welcome-mail", "retry-webhook"), claimed);

@@ -96,7 +96,7 @@ public class ZSetAddBenchmark {
   public int add_redstruct() {
     ZSet z = ZSet.create();
     for (int i = nextBase(), end = i + size; i < end; i++) {
-      z.add(in.scores[i], in.bytes[i]);
+      z.add(in.bytes[i], in.scores[i]);
     }
     return z.size();
   }

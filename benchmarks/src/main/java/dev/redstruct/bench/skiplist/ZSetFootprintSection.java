@@ -16,7 +16,7 @@ public final class ZSetFootprintSection extends AbstractReportSection {
   public ZSetFootprintSection() {
     super(
         "skiplist.footprint",
-        "Sorted set: bytes per member, ZSet vs TreeSet<ScoredMember> + HashMap<String, Double>");
+        "Sorted set: bytes per member, ZSet vs TreeSet<(String, double) record> + HashMap<String, Double>");
   }
 
   @Override

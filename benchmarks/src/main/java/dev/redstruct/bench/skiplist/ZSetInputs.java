@@ -1,6 +1,5 @@
 package dev.redstruct.bench.skiplist;
 
-import dev.redstruct.skiplist.ScoredMember;
 import dev.redstruct.skiplist.ZSet;
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
@@ -12,17 +11,26 @@ import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * Fixed-seed members and scores shared by the skiplist benchmarks, and the structures a Java user
- * would build instead of a sorted set: {@code TreeSet<ScoredMember>} + {@code HashMap<String,
- * Double>} (the composite), and {@code ConcurrentSkipListMap} + {@code ConcurrentHashMap}.
+ * would build instead of a sorted set: {@code TreeSet<Scored>} + {@code HashMap<String, Double>}
+ * (the composite), and {@code ConcurrentSkipListMap} + {@code ConcurrentHashMap}.
  */
 final class ZSetInputs {
+  /**
+   * The baseline's element: the (String, double) record a Java user writes for a tree ordered by
+   * score, as redstruct's own {@code Scored} was before it held member bytes.
+   *
+   * @param member the member
+   * @param score the score
+   */
+  record Scored(String member, double score) {}
+
   /** Order of the composite's tree: score, then member (ASCII members: same as byte order). */
-  static final Comparator<ScoredMember> ORDER = new ByScoreThenMember();
+  static final Comparator<Scored> ORDER = new ByScoreThenMember();
 
   /** A named class, not a lambda: JOL cannot walk the fields of hidden (lambda) classes. */
-  static final class ByScoreThenMember implements Comparator<ScoredMember> {
+  static final class ByScoreThenMember implements Comparator<Scored> {
     @Override
-    public int compare(ScoredMember a, ScoredMember b) {
+    public int compare(Scored a, Scored b) {
       int c = Double.compare(a.score(), b.score());
       return c != 0 ? c : a.member().compareTo(b.member());
     }
@@ -46,48 +54,48 @@ final class ZSetInputs {
 
   /** The composite a Java user would write: an ordered tree plus a member-to-score map. */
   static final class Composite {
-    final TreeSet<ScoredMember> tree = new TreeSet<>(ORDER);
+    final TreeSet<Scored> tree = new TreeSet<>(ORDER);
     final HashMap<String, Double> map = new HashMap<>();
 
     boolean add(String m, double s) {
       Double old = map.put(m, s);
       if (old != null) {
-        tree.remove(new ScoredMember(m, old));
+        tree.remove(new Scored(m, old));
       }
-      tree.add(new ScoredMember(m, s));
+      tree.add(new Scored(m, s));
       return old == null;
     }
 
     boolean remove(String m) {
       Double old = map.remove(m);
-      return old != null && tree.remove(new ScoredMember(m, old));
+      return old != null && tree.remove(new Scored(m, old));
     }
   }
 
   /** The concurrent peer: a ConcurrentSkipListMap as the order, a ConcurrentHashMap for scores. */
   static final class Concurrent {
-    final ConcurrentSkipListMap<ScoredMember, Boolean> tree = new ConcurrentSkipListMap<>(ORDER);
+    final ConcurrentSkipListMap<Scored, Boolean> tree = new ConcurrentSkipListMap<>(ORDER);
     final ConcurrentHashMap<String, Double> map = new ConcurrentHashMap<>();
 
     boolean add(String m, double s) {
       Double old = map.put(m, s);
       if (old != null) {
-        tree.remove(new ScoredMember(m, old));
+        tree.remove(new Scored(m, old));
       }
-      tree.put(new ScoredMember(m, s), Boolean.TRUE);
+      tree.put(new Scored(m, s), Boolean.TRUE);
       return old == null;
     }
 
     boolean remove(String m) {
       Double old = map.remove(m);
-      return old != null && tree.remove(new ScoredMember(m, old)) != null;
+      return old != null && tree.remove(new Scored(m, old)) != null;
     }
   }
 
   ZSet zset(int n) {
     ZSet z = ZSet.create();
     for (int i = 0; i < n; i++) {
-      z.add(scores[i], bytes[i]);
+      z.add(bytes[i], scores[i]);
     }
     return z;
   }

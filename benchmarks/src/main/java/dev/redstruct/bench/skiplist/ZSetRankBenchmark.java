@@ -2,7 +2,6 @@ package dev.redstruct.bench.skiplist;
 
 import dev.redstruct.bench.Goal;
 import dev.redstruct.bench.ResultsMayDiffer;
-import dev.redstruct.skiplist.ScoredMember;
 import dev.redstruct.skiplist.ZSet;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -55,19 +54,19 @@ public class ZSetRankBenchmark {
 
     ZSetInputs in;
     byte[][] probes;
-    ScoredMember[] probeKeys;
+    ZSetInputs.Scored[] probeKeys;
 
     /** Draws the members and fixed-seed probes of present members. */
     @Setup(Level.Trial)
     public void setUp() {
       in = new ZSetInputs(size, 0x2A5E7L);
       probes = new byte[OPS][];
-      probeKeys = new ScoredMember[OPS];
+      probeKeys = new ZSetInputs.Scored[OPS];
       java.util.SplittableRandom rnd = new java.util.SplittableRandom(11);
       for (int i = 0; i < OPS; i++) {
         int k = rnd.nextInt(size);
         probes[i] = in.bytes[k];
-        probeKeys[i] = new ScoredMember(in.names[k], in.scores[k]);
+        probeKeys[i] = new ZSetInputs.Scored(in.names[k], in.scores[k]);
       }
     }
   }
@@ -156,9 +155,9 @@ public class ZSetRankBenchmark {
     return lookups(c.composite.tree, c.inputs.probeKeys);
   }
 
-  private static long lookups(TreeSet<ScoredMember> tree, ScoredMember[] keys) {
+  private static long lookups(TreeSet<ZSetInputs.Scored> tree, ZSetInputs.Scored[] keys) {
     long found = 0;
-    for (ScoredMember k : keys) {
+    for (ZSetInputs.Scored k : keys) {
       found += tree.contains(k) ? 1 : 0;
     }
     return found;
