@@ -5,4 +5,6 @@ module dev.redstruct.skiplist {
   requires dev.redstruct.ziplist;
 
   exports dev.redstruct.skiplist;
+  exports dev.redstruct.skiplist.internal to
+      dev.redstruct.geohash;
 }
