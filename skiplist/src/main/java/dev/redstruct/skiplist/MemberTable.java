@@ -3,6 +3,7 @@ package dev.redstruct.skiplist;
 import dev.redstruct.dict.Hasher;
 import dev.redstruct.dict.internal.Segments;
 import dev.redstruct.dict.internal.TablePolicy;
+import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -10,12 +11,12 @@ import java.util.function.IntFunction;
 
 /**
  * The member index of the skiplist encoding: a progressive-rehash hash table whose entries are the
- * {@link ZSkipList.Node}s themselves. A node carries its member, score, cached 64-bit hash ({@code
- * hash}) and the link to the next node of its bucket ({@code chain}), so a member costs one object
- * plus its bytes, and a lookup lands on the node that holds the score and the skiplist links. This
- * is Redis's {@code zset->dict} after redis/redis PR #14701 (and Valkey's #1427 / #2508): the dict
- * stores the skiplist nodes as its keys, with no entry and no value of its own. Redis: src/dict.c
- * (7.0.15), as used by src/t_zset.c.
+ * {@link ZSkipList.Node}s themselves. A node carries its member, score, cached hash ({@code hash},
+ * the low 32 bits of the member's 64-bit SipHash) and the link to the next node of its bucket
+ * ({@code chain}), so a member costs one object plus its bytes, and a lookup lands on the node that
+ * holds the score and the skiplist links. This is Redis's {@code zset->dict} after redis/redis PR
+ * #14701 (and Valkey's #1427 / #2508): the dict stores the skiplist nodes as its keys, with no
+ * entry and no value of its own. Redis: src/dict.c (7.0.15), as used by src/t_zset.c.
  *
  * <p>Members are hashed with keyed SipHash-1-2 under a random key of this table's own ({@link
  * Hasher#sipHashBytes()}), as Redis hashes them: HashDoS resistant. Not thread-safe.
@@ -39,7 +40,8 @@ final class MemberTable {
    * Invariants (checkInvariants, called from ZSet.checkInvariants):
    *  T1 used0/used1 equal the nodes chained in t0/t1.
    *  T2 rehashIdx == -1 iff t1 == null; every t0 bucket below rehashIdx is empty.
-   *  T3 every node of table t sits in bucket (hash & mask_t), and hash == SipHash(member).
+   *  T3 every node of table t sits in bucket (hash & mask_t), and hash is the low 32 bits of
+   *     SipHash(member).
    *  T4 table sizes are powers of two in [4, 2^30]; directories have the Segments shape.
    *  T5 pauseRehash >= 0 (0 outside scan).
    */
@@ -85,14 +87,14 @@ final class MemberTable {
     int b0 = (int) h & mask0;
     if (b0 >= rehashIdx) { // always true when not rehashing (rehashIdx == -1)
       for (ZSkipList.Node e = Segments.get(t0, b0); e != null; e = e.chain) {
-        if (e.hash == h && java.util.Arrays.equals(e.member, member)) {
+        if (e.hash == (int) h && Arrays.equals(e.member, member)) {
           return e;
         }
       }
     }
     if (rehashIdx >= 0) {
       for (ZSkipList.Node e = Segments.get(t1, (int) h & mask1); e != null; e = e.chain) {
-        if (e.hash == h && java.util.Arrays.equals(e.member, member)) {
+        if (e.hash == (int) h && Arrays.equals(e.member, member)) {
           return e;
         }
       }
@@ -109,7 +111,7 @@ final class MemberTable {
       rehash(1);
     }
     expandIfNeeded();
-    n.hash = h;
+    n.hash = (int) h;
     if (rehashIdx >= 0) {
       int b = (int) h & mask1;
       n.chain = Segments.get(t1, b);
@@ -144,7 +146,7 @@ final class MemberTable {
     neu.hash = old.hash;
     int t = tableOf(old);
     ZSkipList.Node[][] dir = t == 0 ? t0 : t1;
-    int b = (int) old.hash & (t == 0 ? mask0 : mask1);
+    int b = old.hash & (t == 0 ? mask0 : mask1);
     ZSkipList.Node prev = null;
     ZSkipList.Node e = Segments.get(dir, b);
     while (e != old) {
@@ -162,7 +164,7 @@ final class MemberTable {
 
   /** The table (0 or 1) holding a node that is in the index. */
   private int tableOf(ZSkipList.Node n) {
-    int b0 = (int) n.hash & mask0;
+    int b0 = n.hash & mask0;
     if (rehashIdx < 0 || b0 >= rehashIdx) {
       for (ZSkipList.Node e = Segments.get(t0, b0); e != null; e = e.chain) {
         if (e == n) {
@@ -206,7 +208,7 @@ final class MemberTable {
     ZSkipList.Node[][] dir = t == 0 ? t0 : t1;
     ZSkipList.Node prev = null;
     for (ZSkipList.Node e = Segments.get(dir, b); e != null; prev = e, e = e.chain) {
-      if (e.hash == h && java.util.Arrays.equals(e.member, member)) {
+      if (e.hash == (int) h && Arrays.equals(e.member, member)) {
         if (prev == null) {
           Segments.set(dir, t == 0 ? exp0 : exp1, b, e.chain, NEW_SEGMENT);
         } else {
@@ -287,7 +289,7 @@ final class MemberTable {
       Segments.set(t0, exp0, rehashIdx, null, NEW_SEGMENT);
       while (e != null) {
         ZSkipList.Node next = e.chain;
-        int b = (int) e.hash & mask1;
+        int b = e.hash & mask1;
         e.chain = Segments.get(t1, b);
         Segments.set(t1, exp1, b, e, NEW_SEGMENT);
         used0--;
@@ -394,8 +396,8 @@ final class MemberTable {
       check(seg == null || seg.length == Segments.segmentLength(exp), "T4 segment length");
       for (int i = 0; seg != null && i < seg.length; i++) {
         for (ZSkipList.Node e = seg[i]; e != null; e = e.chain) {
-          check(((int) e.hash & mask) == ((s << Segments.SEG_BITS) | i), "T3 bucket");
-          check(e.hash == hash(e.member), "T3 stale hash");
+          check((e.hash & mask) == ((s << Segments.SEG_BITS) | i), "T3 bucket");
+          check(e.hash == (int) hash(e.member), "T3 stale hash");
           count++;
         }
       }

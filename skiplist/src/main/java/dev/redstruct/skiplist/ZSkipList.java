@@ -50,7 +50,7 @@ final class ZSkipList {
    *
    * Node layout. Redis allocates a node with exactly its levels (a flexible array member). Here a
    * node of level k is an instance of Node or (in SkipNodes) Node2 .. Node8 or NodeTall (k >= 9),
-   * each adding one level's (cached score, link, span) to its superclass, so a level-1 node is 56
+   * each adding one level's (cached score, link, span) to its superclass, so a level-1 node is 48
    * bytes with the member index's hash and chain link (its level-0 span, always 1 or 0, is derived
    * from the link) and the fields one descent step reads sit together. A link at level i is typed as the class of level i + 1, which makes
    * "a level-i link leads to a node of level > i" (part of I2) a type fact, and lets rank(Node)
@@ -69,9 +69,9 @@ final class ZSkipList {
   /**
    * A list node of level 1. {@code Node2} .. {@code Node8} add one level each, in fields laid out
    * level by level (the JVM places a superclass's fields first), and {@link NodeTall} keeps the
-   * levels from 8 up in arrays, so that a node carries only the levels it has: 56 bytes for the 3/4
-   * of nodes at level 1 (compressed oops: 40 of skiplist fields, 16 of the member index's hash and
-   * chain link, see {@link MemberTable}), about 62 on average. A link at level i points to a node
+   * levels from 8 up in arrays, so that a node carries only the levels it has: 48 bytes for the 3/4
+   * of nodes at level 1 (compressed oops: 40 of skiplist fields, 8 of the member index's hash and
+   * chain link, see {@link MemberTable}), about 53 on average. A link at level i points to a node
    * of level above i, so {@code f1} is a {@code Node2}, {@code f2} a {@code Node3}, and so on: a
    * descent that moves along level i needs no cast. The header is a {@code NodeTall} of {@link
    * #MAX_LEVEL} levels with a null member.
@@ -80,9 +80,11 @@ final class ZSkipList {
     final byte[] member;
     double score;
     Node backward;
-    // The member index's fields (MemberTable): the node is the hash entry. The member's 64-bit
-    // hash, kept so rehashing never hashes again and most chain mismatches skip the byte compare.
-    long hash;
+    // The member index's fields (MemberTable): the node is the hash entry. The low 32 bits of the
+    // member's 64-bit hash: all a table of at most 2^30 buckets indexes with, kept so rehashing
+    // never hashes again and chain mismatches skip the byte compare (but for 1 in 2^32). 32 bits,
+    // not 64, because an int closes the node's alignment gap: 48 bytes instead of 56 at level 1.
+    int hash;
     // The next node of this node's bucket chain in the MemberTable.
     Node chain;
 
