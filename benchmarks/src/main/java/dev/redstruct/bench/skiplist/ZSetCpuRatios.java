@@ -1,17 +1,16 @@
 package dev.redstruct.bench.skiplist;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
+import dev.redstruct.bench.CpuRatios;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.DoubleSupplier;
 
 /**
  * Measures the goal operations of {@link ZSetQueryBenchmark}, {@link ZSetRankBenchmark} and {@link
- * ZSetAddBenchmark} (same classes, same setups and inputs) by the measuring thread's CPU time, the
- * composite and redstruct in alternating blocks, and prints per operation and size:
+ * ZSetAddBenchmark} (same classes, same setups and inputs) with {@link CpuRatios}: the measuring
+ * thread's CPU time, the composite and redstruct in alternating blocks. Prints per operation and
+ * size:
  *
  * <pre>
  * ratio &lt;op&gt; n=&lt;n&gt; &lt;baseline ns&gt; &lt;redstruct ns&gt; &lt;median&gt; &lt;p25&gt; &lt;p75&gt;
@@ -27,8 +26,6 @@ import java.util.function.DoubleSupplier;
  * comma-separated list of operations (default: all). Run with {@code -Xmx4g} for 10^6.
  */
 public final class ZSetCpuRatios {
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-
   /** One operation: redstruct's call and the baseline's. */
   private record Op(String name, DoubleSupplier ours, DoubleSupplier base) {}
 
@@ -97,50 +94,6 @@ public final class ZSetCpuRatios {
   }
 
   private static double measure(Op op, int n, int rounds) {
-    double sink = 0;
-    long t = System.nanoTime();
-    sink += op.ours().getAsDouble() + op.base().getAsDouble();
-    long once = Math.max(1, System.nanoTime() - t);
-    int reps = (int) Math.max(1, Math.min(100_000, 40_000_000L / once)); // ~20 ms per side
-    double[] base = new double[rounds];
-    double[] ours = new double[rounds];
-    double[] ratio = new double[rounds];
-    for (int r = -Math.max(2, rounds / 4); r < rounds; r++) { // the first rounds warm up
-      boolean swap = (r & 1) != 0;
-      long t0 = THREADS.getCurrentThreadCpuTime();
-      sink += run(swap ? op.ours() : op.base(), reps);
-      long t1 = THREADS.getCurrentThreadCpuTime();
-      sink += run(swap ? op.base() : op.ours(), reps);
-      long t2 = THREADS.getCurrentThreadCpuTime();
-      if (r >= 0) {
-        double first = (t1 - t0) / (double) reps;
-        double second = (t2 - t1) / (double) reps;
-        ours[r] = swap ? first : second;
-        base[r] = swap ? second : first;
-        ratio[r] = base[r] / ours[r];
-      }
-    }
-    Arrays.sort(base);
-    Arrays.sort(ours);
-    Arrays.sort(ratio);
-    System.out.printf(
-        Locale.ROOT,
-        "ratio %s n=%d %.0f %.0f %.3f %.3f %.3f%n",
-        op.name(),
-        n,
-        base[rounds / 2],
-        ours[rounds / 2],
-        ratio[rounds / 2],
-        ratio[rounds / 4],
-        ratio[3 * rounds / 4]);
-    return sink;
-  }
-
-  private static double run(DoubleSupplier s, int reps) {
-    double acc = 0;
-    for (int i = 0; i < reps; i++) {
-      acc += s.getAsDouble();
-    }
-    return acc;
+    return CpuRatios.measure(op.name(), n, rounds, op.ours(), op.base());
   }
 }
