@@ -3,4 +3,6 @@ module dev.redstruct.dict {
   requires transitive dev.redstruct.core;
 
   exports dev.redstruct.dict;
+  exports dev.redstruct.dict.internal to
+      dev.redstruct.skiplist;
 }

@@ -6,4 +6,6 @@ module dev.redstruct.skiplist {
   requires dev.redstruct.ziplist; // reading Redis 6.2's RDB type-12 bodies only
 
   exports dev.redstruct.skiplist;
+  exports dev.redstruct.skiplist.internal to
+      dev.redstruct.geohash;
 }

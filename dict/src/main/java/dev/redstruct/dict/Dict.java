@@ -1,5 +1,7 @@
 package dev.redstruct.dict;
 
+import dev.redstruct.dict.internal.Segments;
+import dev.redstruct.dict.internal.TablePolicy;
 import java.time.Duration;
 import java.util.AbstractMap;
 import java.util.Collection;
@@ -98,13 +100,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    */
 
   /** Redis: DICT_HT_INITIAL_EXP. */
-  static final int INITIAL_EXP = 2;
-
-  /** Redis: dict_force_resize_ratio (7.0). */
-  static final int FORCE_RESIZE_RATIO = 5;
-
-  /** Redis: HASHTABLE_MIN_FILL, src/server.h (percent). */
-  static final int MIN_FILL_PERCENT = 10;
+  static final int INITIAL_EXP = TablePolicy.INITIAL_EXP;
 
   /** Redis: GETFAIR_NUM_ENTRIES. */
   static final int FAIR_SAMPLE = 15;
@@ -263,58 +259,13 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    */
   @Override
   public V put(K key, V value) {
-    return putWithHash(key, hash(Objects.requireNonNull(key, "key")), value);
-  }
-
-  /**
-   * Returns the hash this dict gives {@code key} (its {@link Hasher}'s). With {@link #getWithHash}
-   * and {@link #putWithHash}, a caller that looks a key up and then adds it hashes it once instead
-   * of twice. Redis: dictHashKey.
-   *
-   * @param key the key
-   * @return its 64-bit hash
-   * @throws NullPointerException if the key is null
-   */
-  public long hashOf(Object key) {
-    return hash(Objects.requireNonNull(key, "key"));
-  }
-
-  /**
-   * {@link #get} with the key's hash already computed. Redis: dictFind, with dictHashKey hoisted.
-   *
-   * @param key the key
-   * @param hash {@code hashOf(key)}; any other value gives an unspecified answer
-   * @return the value, or null if absent
-   * @throws NullPointerException if the key is null
-   */
-  public V getWithHash(Object key, long hash) {
-    Objects.requireNonNull(key, "key");
-    assert hash == hash(key) : "hash is not hashOf(key)";
-    if (used0 + used1 == 0) {
-      return null;
-    }
-    if (rehashIdx >= 0 && pauseRehash == 0) {
-      rehash(1);
-    }
-    Node<K, V> e = findInTables(key, hash);
-    return e == null ? null : e.value;
-  }
-
-  /**
-   * {@link #put} with the key's hash already computed. Redis: dictReplace, with dictHashKey
-   * hoisted.
-   *
-   * @param key the key
-   * @param hash {@code hashOf(key)}; any other value corrupts the dict (checked only by {@code
-   *     assert})
-   * @param value the value
-   * @return the previous value, or null
-   * @throws NullPointerException if the key or the value is null
-   */
-  public V putWithHash(K key, long hash, V value) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(value, "value");
-    assert hash == hash(key) : "hash is not hashOf(key)";
+    return putVal(key, hash(key), value);
+  }
+
+  /** Redis: dictReplace (dictAddRaw), src/dict.c, with the key's hash computed. */
+  private V putVal(K key, long hash, V value) {
     stepAndMakeRoom();
     Node<K, V> e = findInTables(key, hash);
     if (e != null) {
@@ -324,25 +275,6 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     }
     insert(key, hash, value);
     return null;
-  }
-
-  /**
-   * Adds a key that the caller knows to be absent (it just missed a lookup, and nothing changed the
-   * dict since), with its hash already computed: {@link #putWithHash} without the second lookup.
-   * Redis: dictAdd after a failed dictFind, as zsetAdd does.
-   *
-   * @param key the key, absent (checked only by {@code assert})
-   * @param hash {@code hashOf(key)} (checked only by {@code assert})
-   * @param value the value
-   * @throws NullPointerException if the key or the value is null
-   */
-  public void addAbsentWithHash(K key, long hash, V value) {
-    Objects.requireNonNull(key, "key");
-    Objects.requireNonNull(value, "value");
-    assert hash == hash(key) : "hash is not hashOf(key)";
-    stepAndMakeRoom();
-    assert findInTables(key, hash) == null : "key is present";
-    insert(key, hash, value);
   }
 
   /** What every add does first, as Redis's dictAddRaw: one rehash step, then grow if needed. */
@@ -712,8 +644,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     while (n-- > 0 && used0 != 0) {
       Node<K, V> e;
       while ((e = Buckets.get(t0, rehashIdx)) == null) {
-        boolean segmentMissing = t0[rehashIdx >>> Buckets.SEG_BITS] == null;
-        advanceRehashIdx(segmentMissing ? Buckets.SEG_SIZE - (rehashIdx & Buckets.SEG_MASK) : 1);
+        advanceRehashIdx(Segments.emptySkip(t0, rehashIdx));
         if (--emptyVisits == 0) {
           return true;
         }
@@ -780,15 +711,11 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   private void advanceRehashIdx(int by) {
     int before = rehashIdx;
     rehashIdx += by;
-    if ((before >>> Buckets.SEG_BITS) != (rehashIdx >>> Buckets.SEG_BITS)) {
-      t0[before >>> Buckets.SEG_BITS] = null;
-    }
+    Segments.releasePassed(t0, before, rehashIdx);
   }
 
   private boolean sizesDifferByForceRatio() {
-    int big = Math.max(exp0, exp1);
-    int small = Math.min(exp0, exp1);
-    return (1L << (big - small)) >= FORCE_RESIZE_RATIO;
+    return TablePolicy.forceRatioReached(exp0, exp1);
   }
 
   /** Redis: _dictExpandIfNeeded (7.0.15 policy). */
@@ -800,8 +727,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       resize(1L << INITIAL_EXP);
       return;
     }
-    long size0 = 1L << exp0;
-    if ((resizeAllowed && used0 >= size0) || used0 / size0 > FORCE_RESIZE_RATIO) {
+    if (TablePolicy.needsGrow(used0, exp0, resizeAllowed)) {
       resize(used0 + 1L); // past 2^30 entries the table stays at its cap: resize refuses
     }
   }
@@ -856,15 +782,9 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return true;
   }
 
-  /** Redis: _dictNextExp, capped at 2^30 buckets. */
+  /** Redis: _dictNextExp, capped at 2^30 buckets (see TablePolicy). */
   static int nextExp(long size) {
-    if (size <= 1L << INITIAL_EXP) {
-      return INITIAL_EXP;
-    }
-    if (size >= 1L << Buckets.MAX_EXP) {
-      return Buckets.MAX_EXP;
-    }
-    return 64 - Long.numberOfLeadingZeros(size - 1);
+    return TablePolicy.nextExp(size);
   }
 
   /**
@@ -883,8 +803,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       return;
     }
     shrinkCheckDeferred = false;
-    long slots = 1L << exp0;
-    if (slots > (1L << INITIAL_EXP) && (long) used0 * 100 / slots < MIN_FILL_PERCENT) {
+    if (TablePolicy.needsShrink(used0, exp0)) {
       resize(Math.max(used0, 1L << INITIAL_EXP));
     }
   }

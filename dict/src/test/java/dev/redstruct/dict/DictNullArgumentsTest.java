@@ -39,7 +39,7 @@ class DictNullArgumentsTest {
             .sample(RandomGenerator.class, () -> new SplittableRandom(1))
             .sample(Duration.class, () -> Duration.ofNanos(1))
             .run();
-    assertTrue(n >= 15, "checked " + n);
+    assertTrue(n >= 12, "checked " + n); // the public methods taking a reference argument
   }
 
   @Test

@@ -1,8 +1,9 @@
 package dev.redstruct.geohash;
 
 import dev.redstruct.skiplist.ScoreRange;
-import dev.redstruct.skiplist.ScoredMember;
 import dev.redstruct.skiplist.ZSet;
+import dev.redstruct.skiplist.internal.ScoredBytesVisitor;
+import dev.redstruct.skiplist.internal.ZSetWalks;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.List;
  * membersOfGeoHashBox, geoGetPointsInRange, geoWithinShape and the sorting part of georadiusGeneric
  * (src/geo.c, 7.0.15).
  */
-final class GeoSearch {
+final class GeoSearch implements ScoredBytesVisitor {
   /*
    * Implementation notes. Results are Redis's geoArray as parallel arrays (member, lon, lat,
    * distance in metres, score), appended in discovery order; the sorts permute an index array,
@@ -22,8 +23,10 @@ final class GeoSearch {
    * Redis quirk kept: the "same as the last processed area" skip compares with the last processed
    * index only when that index is not 0, so a neighbour equal to the centre area is scanned again.
    *
-   * Candidates come from ZSet.rangeByScore (the public range API), which copies each member of
-   * an area: the only allocation besides the results.
+   * Candidates come from ZSetWalks.forEachByScore (skiplist's range walk, exported only to this
+   * module), which hands each member out in the set's own array: only a member that is a result
+   * is copied, so a search allocates its results and a few fixed-size objects (this search, the
+   * area array, one ScoreRange per area), whatever the number of candidates.
    */
   private final double lon;
   private final double lat;
@@ -39,6 +42,7 @@ final class GeoSearch {
   double[] scores = new double[8];
   int used;
   private double found; // the distance within() computed last
+  private long limit; // the scan's limit (0 = none), read by visit()
 
   GeoSearch(double lon, double lat, boolean box, double width, double height, double conv) {
     this.lon = lon;
@@ -51,6 +55,7 @@ final class GeoSearch {
 
   /** Redis: geohashCalculateAreasByShapeWGS84 + membersOfAllNeighbors. limit 0 = no limit. */
   void scan(ZSet z, long limit) {
+    this.limit = limit;
     long[] areas = new long[9];
     int step = GeoHash.areas(lon, lat, box, width, height, conv, areas);
     int last = 0;
@@ -64,26 +69,31 @@ final class GeoSearch {
       if (used > 0 && limit > 0 && used >= limit) {
         break;
       }
-      scanArea(z, areas[i], step, limit);
+      scanArea(z, areas[i], step);
       last = i;
     }
   }
 
   /** Redis: membersOfGeoHashBox + geoGetPointsInRange: min inclusive, max exclusive. */
-  private void scanArea(ZSet z, long bits, int step, long limit) {
+  private void scanArea(ZSet z, long bits, int step) {
     double min = GeoHash.align52(bits, step);
     double max = GeoHash.align52(bits + 1, step);
-    for (ScoredMember e : z.rangeByScore(new ScoreRange(min, false, max, true), false, 0, -1)) {
-      double score = e.score();
-      double plon = GeoHash.decodeLongitude(score);
-      double plat = GeoHash.decodeLatitude(score);
-      if (within(plon, plat)) {
-        append(e.member(), plon, plat, found, score);
-      }
-      if (used > 0 && limit > 0 && used >= limit) {
-        break;
-      }
+    ZSetWalks.forEachByScore(z, new ScoreRange(min, false, max, true), this);
+  }
+
+  /**
+   * One candidate of an area (Redis: geoGetPointsInRange's loop body, geoAppendIfWithinShape): the
+   * member is copied only when the point is within the shape. Returns false once the limit is
+   * reached.
+   */
+  @Override
+  public boolean visit(byte[] array, int offset, int length, double score) {
+    double plon = GeoHash.decodeLongitude(score);
+    double plat = GeoHash.decodeLatitude(score);
+    if (within(plon, plat)) {
+      append(Arrays.copyOfRange(array, offset, offset + length), plon, plat, found, score);
     }
+    return !(used > 0 && limit > 0 && used >= limit);
   }
 
   /**

@@ -3,7 +3,6 @@ package dev.redstruct.skiplist;
 import dev.redstruct.core.Bytes;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.RedisNumbers;
-import dev.redstruct.dict.Dict;
 import dev.redstruct.listpack.ListPack;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,10 +21,11 @@ import java.util.random.RandomGenerator;
  * <p><b>Encodings.</b> While it holds at most {@code maxCompactEntries} members (default 128) and
  * every member is at most {@code maxCompactValue} bytes (default 64), the set is one listpack of
  * (member, score) pairs, byte for byte Redis 7.0's compact encoding ({@code listpack}). Beyond
- * either limit it converts, once and for good, to a {@link Dict} (member to node) plus a {@link
- * ZSkipList} — Redis's {@code skiplist} encoding. Emptied sets choose again at the next add, as a
- * Redis key that vanished and was recreated would. Scores stored by the compact encoding lose the
- * sign of zero, as Redis 7.0's do.
+ * either limit it converts, once and for good, to Redis's {@code skiplist} encoding: a skiplist
+ * whose nodes are also the entries of a progressive-rehash hash table of the members (one object
+ * per member, hashed with keyed SipHash-1-2). Emptied sets choose again at the next add, as a Redis
+ * key that vanished and was recreated would. Scores stored by the compact encoding lose the sign of
+ * zero, as Redis 7.0's do.
  *
  * <p><b>One face.</b> Every method that takes one member and one score takes them in that order,
  * {@code (member, score)}: {@code add("alice", 3100)}, {@code incrementBy(member, 5)}; each {@code
@@ -42,7 +42,7 @@ import java.util.random.RandomGenerator;
  * {@code null} element in the input lists of the static set operations; and a caller mistake Redis
  * answers with an error throws {@link ZSetException} carrying Redis's exact text. Costs: compact
  * operations are O(n) with n bounded by the thresholds; skiplist point operations O(1) expected
- * (dict) or O(log n) expected (skiplist).
+ * (member index) or O(log n) expected (skiplist).
  *
  * <p>Members are never null (NullPointerException); scores are never NaN
  * (IllegalArgumentException). Arrays passed in are copied when retained; arrays returned are fresh.
@@ -59,14 +59,15 @@ public final class ZSet implements Iterable<ScoredMember> {
    * Mirrors src/t_zset.c of Redis 7.0.15: zsetAdd (the add/update decision table), zsetConvert,
    * zsetRemoveFromSkiplist, zsetRank, the genericZrangeby* walkers, zremrangeGenericCommand,
    * genericZpopCommand, zrandmemberWithCountCommand and zscanCommand. Exactly one of `compact`
-   * and (`dict`, `zsl`) is non-null.
+   * and (`dict`, `zsl`) is non-null. `dict` is Redis's zs->dict after redis/redis #14701: a
+   * MemberTable whose entries are zsl's nodes.
    *
    * Invariants (checkInvariants):
    *  I1 exactly one encoding is live; compact ⇒ size <= maxCompactEntries (fromCompact converts
    *     a larger blob, as Redis's load does) and every member <= maxCompactValue bytes unless it
    *     was loaded that way (Redis's load checks the count only).
-   *  I2 skiplist encoding: dict.size == zsl.length and dict maps every member to the node that
-   *     holds it (node.member equal, node reachable at its rank).
+   *  I2 skiplist encoding: dict.size == zsl.length and dict finds every node of zsl by its
+   *     member (the node itself); MemberTable T1..T5 hold.
    *  I3 the encoding's own invariants (ZSkipList I1..I4, ListPackZSet I1..I4 with its index's).
    */
 
@@ -101,7 +102,7 @@ public final class ZSet implements Iterable<ScoredMember> {
   public enum Encoding {
     /** A listpack of (member, score) pairs: Redis 7.0's {@code listpack}. */
     COMPACT,
-    /** Dict plus skiplist; Redis's {@code skiplist}. */
+    /** Skiplist whose nodes are the member index's entries; Redis's {@code skiplist}. */
     SKIPLIST
   }
 
@@ -124,7 +125,7 @@ public final class ZSet implements Iterable<ScoredMember> {
   final int maxCompactValue;
   private final long seed;
   ListPackZSet compact;
-  Dict<byte[], ZSkipList.Node> dict;
+  MemberTable dict;
   ZSkipList zsl;
   // Score computed by the last addOne (Redis's *newscore): replies use it, not the stored form.
   private double lastScore;
@@ -514,13 +515,13 @@ public final class ZSet implements Iterable<ScoredMember> {
     double cur;
     int at = -1;
     ZSkipList.Node node = null;
-    long hash = 0; // the member's dict hash, skiplist encoding only: hashed once per add
+    long hash = 0; // the member's hash, skiplist encoding only: hashed once per add
     if (compact != null) {
       at = compact.locateForAdd(member, score, maxCompactEntries);
       cur = at < 0 ? Double.NaN : compact.foundScore;
     } else {
-      hash = dict.hashOf(member);
-      node = dict.getWithHash(member, hash);
+      hash = dict.hash(member);
+      node = dict.find(member, hash);
       cur = node == null ? Double.NaN : node.score;
     }
     boolean exists = compact != null ? at >= 0 : node != null;
@@ -554,7 +555,7 @@ public final class ZSet implements Iterable<ScoredMember> {
     } else {
       ZSkipList.Node moved = zsl.updateScore(cur, node.member, score);
       if (moved != node) {
-        dict.putWithHash(moved.member, hash, moved);
+        dict.replace(node, moved);
       }
     }
     return OUT_UPDATED;
@@ -562,8 +563,8 @@ public final class ZSet implements Iterable<ScoredMember> {
 
   /**
    * Inserts an absent member, choosing or converting the encoding as Redis would. {@code located}
-   * says the compact lookup placed the member (else the lookup went to the dict, whose {@code hash}
-   * of the member is then still valid: a skiplist set never converts back here).
+   * says the compact lookup placed the member (else the lookup went to the member index, whose
+   * {@code hash} of the member is then still valid: a skiplist set never converts back here).
    */
   private void insertNew(double score, byte[] member, boolean located, long hash) {
     if (size() == 0) {
@@ -586,27 +587,28 @@ public final class ZSet implements Iterable<ScoredMember> {
       compact.insert(member, score, maxCompactEntries);
     } else {
       byte[] copy = member.clone();
-      dict.addAbsentWithHash(copy, located ? dict.hashOf(copy) : hash, zsl.insert(score, copy));
+      long h = located ? dict.hash(copy) : hash;
+      dict.addAbsent(zsl.insert(score, copy), h);
     }
   }
 
   /**
    * Redis: zsetConvert(zobj, OBJ_ENCODING_SKIPLIST), which re-inserts every pair (zslInsert into an
    * unsized dict). The listpack is sorted, so the skiplist is built by appending at its tail (same
-   * level draws, same shape), and the dict is sized once for the pairs (for 128 pairs, the 128
+   * level draws, same shape), and the index is sized once for the pairs (for 128 pairs, the 128
    * buckets one-by-one adds end with) instead of doubling from four buckets.
    */
   void toSkiplist() {
     if (compact == null && zsl != null) {
       return;
     }
-    Dict<byte[], ZSkipList.Node> d = Dict.forBytes();
+    MemberTable d = new MemberTable();
     ZSkipList list = new ZSkipList(seed);
     if (compact != null) {
       ListPackZSet.Pairs p = compact.decode();
       d.expand(p.n);
       for (ZSkipList.Node x : list.appendSorted(p.scores, p.members, p.n)) {
-        d.addAbsentWithHash(x.member, d.hashOf(x.member), x);
+        d.addAbsent(x, d.hash(x.member));
       }
     }
     compact = null;
@@ -956,8 +958,8 @@ public final class ZSet implements Iterable<ScoredMember> {
   /**
    * One ZSCAN call, in the SCAN shape {@code Dict} and {@code DictSet} share. Redis: {@code ZSCAN
    * key cursor COUNT count}. The compact form visits every member and returns 0; the skiplist form
-   * walks the dict's reverse-binary cursor until {@code count} members are visited, the cursor
-   * returns to 0, or {@code 10 * count} more steps found too few (see {@code Dict.scan}).
+   * walks the member index's reverse-binary cursor until {@code count} members are visited, the
+   * cursor returns to 0, or {@code 10 * count} more steps found too few (see {@code Dict.scan}).
    *
    * @param cursor 0 to start, else the value returned by the previous call
    * @param count how many members the call should try to visit, at least 1 (a hint)
@@ -974,7 +976,8 @@ public final class ZSet implements Iterable<ScoredMember> {
     return dict.scan(
         cursor,
         count,
-        e -> visitor.accept(new ScoredMember(e.getKey().clone(), e.getValue().score)));
+        10L * count,
+        x -> visitor.accept(new ScoredMember(x.member.clone(), x.score)));
   }
 
   /**
@@ -1012,9 +1015,10 @@ public final class ZSet implements Iterable<ScoredMember> {
     return dict.scan(
         cursor,
         count,
-        e -> {
-          visitor.accept(e.getKey().clone());
-          visitor.accept(RedisNumbers.formatDoubleBytes(e.getValue().score));
+        10L * count,
+        x -> {
+          visitor.accept(x.member.clone());
+          visitor.accept(RedisNumbers.formatDoubleBytes(x.score));
         });
   }
 
@@ -1241,6 +1245,7 @@ public final class ZSet implements Iterable<ScoredMember> {
       return;
     }
     zsl.checkInvariants();
+    dict.checkInvariants();
     if (dict.size() != zsl.length()) {
       throw new AssertionError("ZSet invariant broken: I2 dict size " + dict.size());
     }

@@ -17,9 +17,9 @@ import java.util.function.Consumer;
  * so that rank queries are O(log n) expected.
  *
  * <p>Contract: scores are never NaN (callers check; asserted here); a member appears at most once
- * (the owner's dict guarantees it). Ranks are 1-based as in Redis. Expected O(log n) for insert,
- * delete, update, rank and element-by-rank. Not thread-safe. Level draws come from a seeded {@link
- * SplittableRandom}, so the shape is reproducible.
+ * (the owner's member index guarantees it). Ranks are 1-based as in Redis. Expected O(log n) for
+ * insert, delete, update, rank and element-by-rank. Not thread-safe. Level draws come from a seeded
+ * {@link SplittableRandom}, so the shape is reproducible.
  */
 final class ZSkipList {
   /*
@@ -50,9 +50,9 @@ final class ZSkipList {
    *
    * Node layout. Redis allocates a node with exactly its levels (a flexible array member). Here a
    * node of level k is an instance of Node or (in SkipNodes) Node2 .. Node8 or NodeTall (k >= 9),
-   * each adding one level's (cached score, link, span) to its superclass, so a level-1 node is 40
-   * bytes (its level-0 span, always 1 or 0, is derived from the link) and the fields one descent
-   * step reads sit together. A link at level i is typed as the class of level i + 1, which makes
+   * each adding one level's (cached score, link, span) to its superclass, so a level-1 node is 48
+   * bytes with the member index's hash and chain link (its level-0 span, always 1 or 0, is derived
+   * from the link) and the fields one descent step reads sit together. A link at level i is typed as the class of level i + 1, which makes
    * "a level-i link leads to a node of level > i" (part of I2) a type fact, and lets rank(Node)
    * walk every level without casts or switches.
    */
@@ -69,8 +69,9 @@ final class ZSkipList {
   /**
    * A list node of level 1. {@code Node2} .. {@code Node8} add one level each, in fields laid out
    * level by level (the JVM places a superclass's fields first), and {@link NodeTall} keeps the
-   * levels from 8 up in arrays, so that a node carries only the levels it has: 40 bytes for the 3/4
-   * of nodes at level 1 (compressed oops), about 46 on average. A link at level i points to a node
+   * levels from 8 up in arrays, so that a node carries only the levels it has: 48 bytes for the 3/4
+   * of nodes at level 1 (compressed oops: 40 of skiplist fields, 8 of the member index's hash and
+   * chain link, see {@link MemberTable}), about 53 on average. A link at level i points to a node
    * of level above i, so {@code f1} is a {@code Node2}, {@code f2} a {@code Node3}, and so on: a
    * descent that moves along level i needs no cast. The header is a {@code NodeTall} of {@link
    * #MAX_LEVEL} levels with a null member.
@@ -79,6 +80,13 @@ final class ZSkipList {
     final byte[] member;
     double score;
     Node backward;
+    // The member index's fields (MemberTable): the node is the hash entry. The low 32 bits of the
+    // member's 64-bit hash: all a table of at most 2^30 buckets indexes with, kept so rehashing
+    // never hashes again and chain mismatches skip the byte compare (but for 1 in 2^32). 32 bits,
+    // not 64, because an int closes the node's alignment gap: 48 bytes instead of 56 at level 1.
+    int hash;
+    // The next node of this node's bucket chain in the MemberTable.
+    Node chain;
 
     Node(double score, byte[] member) {
       this.member = member;
@@ -764,9 +772,9 @@ final class ZSkipList {
   }
 
   /**
-   * 1-based rank of a node that is in this list (the dict's node): one descent that stops on the
-   * node itself, so member bytes are compared only against other nodes of the same score. Redis:
-   * zslGetRank, which ZRANK calls with the dict's score and member.
+   * 1-based rank of a node that is in this list (found by the member index): one descent that stops
+   * on the node itself, so member bytes are compared only against other nodes of the same score.
+   * Redis: zslGetRank, which ZRANK calls with the indexed node's score and member.
    */
   int rank(Node target) {
     // Unrolled by level and typed by node class (a level-i link leads to a node of a class that

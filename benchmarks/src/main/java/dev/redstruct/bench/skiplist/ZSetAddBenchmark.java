@@ -1,6 +1,7 @@
 package dev.redstruct.bench.skiplist;
 
 import dev.redstruct.bench.Goal;
+import dev.redstruct.bench.QuickParams;
 import dev.redstruct.skiplist.ZSet;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -17,8 +18,7 @@ import org.openjdk.jmh.annotations.State;
  * Adding {@code size} new members to an empty sorted set (ZADD of fresh members): redstruct's
  * {@code ZSet} (compact up to 128 members, then dict + skiplist) against the TreeSet + HashMap
  * composite and the ConcurrentSkipListMap + ConcurrentHashMap peer. Score: whole builds per second;
- * divide by size for adds. Other sizes: {@code --param size=1000000} (about 80 s per variant in
- * quick mode).
+ * divide by size for adds. Quick mode runs 10^3 and 10^5; {@code --full} adds 10^4 and 10^6.
  *
  * <p>Trial setup runs every variant's build {@code WARM_ADDS / size} times (at least three), the
  * same number for each: one build at size=100000 outlasts the quick report's single 200 ms warmup
@@ -38,13 +38,17 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Goal(operation = "add", variant = "redstruct", atLeast = 1.0)
+@QuickParams({"size=1000,100000"})
+@Goal(operation = "add", variant = "redstruct", atLeast = 0.9, params = "size=1000")
+@Goal(operation = "add", variant = "redstruct", atLeast = 1.0, params = "size=10000")
+@Goal(operation = "add", variant = "redstruct", atLeast = 1.0, params = "size=100000")
+@Goal(operation = "add", variant = "redstruct", atLeast = 1.0, params = "size=1000000")
 public class ZSetAddBenchmark {
   /** The composite a Java user would build instead. */
   public static final String BASELINE = "treeSetHashMap";
 
   /** Members added per build. */
-  @Param({"1000", "100000"})
+  @Param({"1000", "10000", "100000", "1000000"})
   public int size;
 
   /** Adds each variant makes in trial setup before measurement, whatever the size. */

@@ -92,6 +92,22 @@ final class ZSetInputs {
     }
   }
 
+  /** A fixed-seed shuffle of 0..n-1 (Fisher-Yates), the order rotating probes take. */
+  static int[] shuffle(int n, long seed) {
+    int[] p = new int[n];
+    for (int i = 0; i < n; i++) {
+      p[i] = i;
+    }
+    SplittableRandom rnd = new SplittableRandom(seed);
+    for (int i = n - 1; i > 0; i--) {
+      int j = rnd.nextInt(i + 1);
+      int t = p[i];
+      p[i] = p[j];
+      p[j] = t;
+    }
+    return p;
+  }
+
   ZSet zset(int n) {
     ZSet z = ZSet.create();
     for (int i = 0; i < n; i++) {

@@ -1,5 +1,7 @@
 package dev.redstruct.bench.skiplist;
 
+import dev.redstruct.bench.Goal;
+import dev.redstruct.bench.QuickParams;
 import dev.redstruct.skiplist.ScoreRange;
 import dev.redstruct.skiplist.ScoredMember;
 import dev.redstruct.skiplist.ZSet;
@@ -24,11 +26,24 @@ import org.openjdk.jmh.annotations.State;
  * ({@code rangeByRank}; the composite walks from the first element, the concurrent peer has no such
  * operation), ZREM followed by re-adding the member ({@code remove}, so the size stays fixed), and
  * a walk of the whole set ({@code iterate}: one set per invocation, not per member). Score:
- * operations per microsecond. Other sizes: {@code --param size=1000,100000,1000000}.
+ * operations per microsecond.
+ *
+ * <p>Two kinds of probes. The plain operations probe 256 fixed members (or start scores), so at
+ * 10^6 every probe is in cache for both sides after the first call: what they time is the work of
+ * the operation. The {@code ...Rotating} operations walk a fixed-seed shuffle of all members (and
+ * as many start scores), 256 further per call, so each probe reaches memory as a real workload's
+ * would: they time the misses too. Quick mode runs 10^3; {@code --full} adds 10^6.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
+@QuickParams({"size=1000"})
+@Goal(operation = "score", variant = "redstruct", atLeast = 0.5)
+@Goal(operation = "scoreRotating", variant = "redstruct", atLeast = 0.5)
+@Goal(operation = "remove", variant = "redstruct", atLeast = 0.5)
+@Goal(operation = "removeRotating", variant = "redstruct", atLeast = 0.5)
+@Goal(operation = "rangeByScore", variant = "redstruct", atLeast = 0.8)
+@Goal(operation = "rangeByScoreRotating", variant = "redstruct", atLeast = 0.8)
 public class ZSetQueryBenchmark {
   /** The composite a Java user would build instead. */
   public static final String BASELINE = "treeSetHashMap";
@@ -36,7 +51,7 @@ public class ZSetQueryBenchmark {
   private static final int OPS = 256;
 
   /** Members in the set. */
-  @Param({"1000"})
+  @Param({"1000", "1000000"})
   public int size;
 
   private ZSetInputs in;
@@ -46,6 +61,10 @@ public class ZSetQueryBenchmark {
   private int[] picks;
   private double[] from;
   private int[] ranks;
+  // Rotating probes: a shuffle of every member, and as many start scores; `at` is the next one.
+  private int[] rotation;
+  private double[] rotationFrom;
+  private int at;
 
   /** Builds the three structures and fixed-seed probes. */
   @Setup(Level.Trial)
@@ -63,6 +82,21 @@ public class ZSetQueryBenchmark {
       from[i] = rnd.nextInt(1_000_000) / 4.0;
       ranks[i] = rnd.nextInt(size);
     }
+    // The first OPS entries repeat at the end, so a call's 256 probes never wrap.
+    int[] shuffle = ZSetInputs.shuffle(size, 23);
+    rotation = new int[size + OPS];
+    rotationFrom = new double[size + OPS];
+    for (int i = 0; i < size + OPS; i++) {
+      rotation[i] = shuffle[i % size];
+      rotationFrom[i] = i < size ? rnd.nextInt(1_000_000) / 4.0 : rotationFrom[i - size];
+    }
+  }
+
+  /** First index of the next 256 rotating probes; every variant walks the same sequence. */
+  private int nextProbes() {
+    int start = at;
+    at = (start + OPS) % size;
+    return start;
   }
 
   /**
@@ -279,6 +313,107 @@ public class ZSetQueryBenchmark {
     for (int k : picks) {
       n += concurrent.remove(in.names[k]) ? 1 : 0;
       concurrent.add(in.names[k], in.scores[k]);
+    }
+    return n;
+  }
+
+  /**
+   * redstruct ZSCORE of the next 256 members of the shuffle.
+   *
+   * @return the sum of scores
+   */
+  @Benchmark
+  @OperationsPerInvocation(OPS)
+  public double scoreRotating_redstruct() {
+    double sum = 0;
+    for (int i = nextProbes(), end = i + OPS; i < end; i++) {
+      sum += zset.scoreOrNaN(in.bytes[rotation[i]]);
+    }
+    return sum;
+  }
+
+  /**
+   * Composite: HashMap lookup of the next 256 members of the shuffle.
+   *
+   * @return the sum of scores
+   */
+  @Benchmark
+  @OperationsPerInvocation(OPS)
+  public double scoreRotating_treeSetHashMap() {
+    double sum = 0;
+    for (int i = nextProbes(), end = i + OPS; i < end; i++) {
+      sum += composite.map.get(in.names[rotation[i]]);
+    }
+    return sum;
+  }
+
+  /**
+   * redstruct ZRANGE BYSCORE LIMIT 0 10 from the next 256 start scores.
+   *
+   * @return the sum of returned scores
+   */
+  @Benchmark
+  @OperationsPerInvocation(OPS)
+  public double rangeByScoreRotating_redstruct() {
+    double sum = 0;
+    for (int i = nextProbes(), end = i + OPS; i < end; i++) {
+      ScoreRange r = new ScoreRange(rotationFrom[i], false, Double.POSITIVE_INFINITY, false);
+      for (ScoredMember e : zset.rangeByScore(r, false, 0, 10)) {
+        sum += e.score();
+      }
+    }
+    return sum;
+  }
+
+  /**
+   * Composite: tailSet from the next 256 start scores, 10 each.
+   *
+   * @return the sum of returned scores
+   */
+  @Benchmark
+  @OperationsPerInvocation(OPS)
+  public double rangeByScoreRotating_treeSetHashMap() {
+    double sum = 0;
+    for (int i = nextProbes(), end = i + OPS; i < end; i++) {
+      Iterator<ZSetInputs.Scored> it =
+          composite.tree.tailSet(new ZSetInputs.Scored("", rotationFrom[i]), true).iterator();
+      for (int k = 0; k < 10 && it.hasNext(); k++) {
+        sum += it.next().score();
+      }
+    }
+    return sum;
+  }
+
+  /**
+   * redstruct ZREM and re-add of the next 256 members of the shuffle.
+   *
+   * @return members removed
+   */
+  @Benchmark
+  @OperationsPerInvocation(OPS)
+  public int removeRotating_redstruct() {
+    int n = 0;
+    for (int i = nextProbes(), end = i + OPS; i < end; i++) {
+      int k = rotation[i];
+      n += zset.remove(in.bytes[k]) ? 1 : 0;
+      zset.add(in.bytes[k], in.scores[k]);
+    }
+    return n;
+  }
+
+  /**
+   * Composite remove and re-add of the next 256 members of the shuffle.
+   *
+   * @return members removed
+   */
+  @Benchmark
+  @OperationsPerInvocation(OPS)
+  public int removeRotating_treeSetHashMap() {
+    int n = 0;
+    for (int i = nextProbes(), end = i + OPS; i < end; i++) {
+      int k = rotation[i];
+      n += composite.remove(in.names[k]) ? 1 : 0;
+      composite.add(in.names[k], in.scores[k]);
     }
     return n;
   }

@@ -31,6 +31,7 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Goal(operation = "rank", variant = "redstruct", atLeast = 0.5, params = "size=1000000")
+@Goal(operation = "rankRotating", variant = "redstruct", atLeast = 0.5, params = "size=1000000")
 public class ZSetRankBenchmark {
   /** The cost reference: a TreeSet lookup. */
   public static final String BASELINE = "treeSetLookup";
@@ -55,6 +56,9 @@ public class ZSetRankBenchmark {
     ZSetInputs in;
     byte[][] probes;
     ZSetInputs.Scored[] probeKeys;
+    // Rotating probes: every member in a fixed-seed shuffle, the first OPS repeated at the end.
+    byte[][] rotation;
+    ZSetInputs.Scored[] rotationKeys;
 
     /** Draws the members and fixed-seed probes of present members. */
     @Setup(Level.Trial)
@@ -68,6 +72,20 @@ public class ZSetRankBenchmark {
         probes[i] = in.bytes[k];
         probeKeys[i] = new ZSetInputs.Scored(in.names[k], in.scores[k]);
       }
+      int[] shuffle = ZSetInputs.shuffle(size, 29);
+      rotation = new byte[size + OPS][];
+      rotationKeys = new ZSetInputs.Scored[size + OPS];
+      for (int i = 0; i < size + OPS; i++) {
+        int k = shuffle[i % size];
+        rotation[i] = in.bytes[k];
+        rotationKeys[i] =
+            i < size ? new ZSetInputs.Scored(in.names[k], in.scores[k]) : rotationKeys[i - size];
+      }
+    }
+
+    /** Advances a rotating cursor by one call's probes. */
+    int next(int at) {
+      return (at + OPS) % size;
     }
   }
 
@@ -76,6 +94,7 @@ public class ZSetRankBenchmark {
   public static class SetState {
     Inputs inputs;
     ZSet zset;
+    int at; // next rotating probe
     long warmed; // keeps the warmup calls' results alive
 
     /**
@@ -100,6 +119,7 @@ public class ZSetRankBenchmark {
   public static class CompositeState {
     Inputs inputs;
     ZSetInputs.Composite composite;
+    int at; // next rotating probe
     long warmed; // keeps the warmup calls' results alive
 
     /**
@@ -140,6 +160,45 @@ public class ZSetRankBenchmark {
       sum += zset.rankOrNegative(p, false);
     }
     return sum;
+  }
+
+  /**
+   * redstruct ZRANK of the next 1024 members of the shuffle: each probe's node, chain and descent
+   * come from memory, as in a workload that does not repeat 1024 members.
+   *
+   * @param s the sorted set and its probes
+   * @return the sum of ranks
+   */
+  @Benchmark
+  @OperationsPerInvocation(OPS)
+  @ResultsMayDiffer("the baseline is a lookup (the cost reference), not a rank")
+  public long rankRotating_redstruct(SetState s) {
+    long sum = 0;
+    byte[][] rotation = s.inputs.rotation;
+    for (int i = s.at, end = i + OPS; i < end; i++) {
+      sum += s.zset.rankOrNegative(rotation[i], false);
+    }
+    s.at = s.inputs.next(s.at);
+    return sum;
+  }
+
+  /**
+   * One TreeSet lookup of each of the next 1024 (score, member) pairs of the shuffle.
+   *
+   * @param c the composite and its probes
+   * @return how many were found
+   */
+  @Benchmark
+  @OperationsPerInvocation(OPS)
+  @ResultsMayDiffer("a lookup, the cost reference for rank")
+  public long rankRotating_treeSetLookup(CompositeState c) {
+    long found = 0;
+    ZSetInputs.Scored[] keys = c.inputs.rotationKeys;
+    for (int i = c.at, end = i + OPS; i < end; i++) {
+      found += c.composite.tree.contains(keys[i]) ? 1 : 0;
+    }
+    c.at = c.inputs.next(c.at);
+    return found;
   }
 
   /**

@@ -1,0 +1,413 @@
+package dev.redstruct.skiplist;
+
+import dev.redstruct.dict.Hasher;
+import dev.redstruct.dict.internal.Segments;
+import dev.redstruct.dict.internal.TablePolicy;
+import java.util.Arrays;
+import java.util.ConcurrentModificationException;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+
+/**
+ * The member index of the skiplist encoding: a progressive-rehash hash table whose entries are the
+ * {@link ZSkipList.Node}s themselves. A node carries its member, score, cached hash ({@code hash},
+ * the low 32 bits of the member's 64-bit SipHash) and the link to the next node of its bucket
+ * ({@code chain}), so a member costs one object plus its bytes, and a lookup lands on the node that
+ * holds the score and the skiplist links. This is Redis's {@code zset->dict} after redis/redis PR
+ * #14701 (and Valkey's #1427 / #2508): the dict stores the skiplist nodes as its keys, with no
+ * entry and no value of its own. Redis: src/dict.c (7.0.15), as used by src/t_zset.c.
+ *
+ * <p>Members are hashed with keyed SipHash-1-2 under a random key of this table's own ({@link
+ * Hasher#sipHashBytes()}), as Redis hashes them: HashDoS resistant. Not thread-safe.
+ */
+final class MemberTable {
+  /* Implementation notes
+   *
+   * The table algorithms are the dict module's, reused through dev.redstruct.dict.internal (a
+   * package exported only to this module): Segments (lazily allocated bucket segments, so no call
+   * zeroes a whole table), TablePolicy (Redis 7.0's grow/shrink rule, the next size, the
+   * reverse-binary SCAN cursor with its two-table walk). What is here is the part that touches
+   * the node's fields: chain walks, the rehash step that moves a bucket, insert and unlink.
+   *
+   * Two tables t0 and t1 (t1 only while rehashing); rehashIdx is the next t0 bucket to move, -1
+   * when not rehashing. Nodes go to the head of their chain (dictAddRaw). Operation order follows
+   * Redis: a lookup or delete does one rehash step first (unless a scan pauses rehashing); an add
+   * does one step, then the grow check (_dictExpandIfNeeded). Every removal checks the shrink rule
+   * (zsetRemoveFromSkiplist's htNeedsResize/dictResize); one refused because a rehash is running is
+   * deferred to the rehash's end. Resizing is always allowed (no fork policy here).
+   *
+   * Invariants (checkInvariants, called from ZSet.checkInvariants):
+   *  T1 used0/used1 equal the nodes chained in t0/t1.
+   *  T2 rehashIdx == -1 iff t1 == null; every t0 bucket below rehashIdx is empty.
+   *  T3 every node of table t sits in bucket (hash & mask_t), and hash is the low 32 bits of
+   *     SipHash(member).
+   *  T4 table sizes are powers of two in [4, 2^30]; directories have the Segments shape.
+   *  T5 pauseRehash >= 0 (0 outside scan).
+   */
+
+  private static final IntFunction<ZSkipList.Node[]> NEW_SEGMENT = ZSkipList.Node[]::new;
+
+  private final Hasher<byte[]> hasher = Hasher.sipHashBytes();
+  private ZSkipList.Node[][] t0;
+  private ZSkipList.Node[][] t1;
+  private int exp0 = -1;
+  private int exp1 = -1;
+  private int mask0;
+  private int mask1;
+  private int used0;
+  private int used1;
+  private int rehashIdx = -1;
+  private int pauseRehash;
+  private int modCount;
+  private boolean shrinkCheckDeferred;
+
+  int size() {
+    return used0 + used1;
+  }
+
+  /** The member's hash. Redis: dictHashKey. */
+  long hash(byte[] member) {
+    return hasher.hash(member);
+  }
+
+  /** The node holding {@code member}, or null. Redis: dictFind. */
+  ZSkipList.Node get(byte[] member) {
+    return find(member, hash(member));
+  }
+
+  /** {@link #get} with the hash computed: ZADD hashes once for its lookup and its insert. */
+  ZSkipList.Node find(byte[] member, long h) {
+    if (used0 + used1 == 0) {
+      return null;
+    }
+    if (rehashIdx >= 0 && pauseRehash == 0) {
+      rehash(1);
+    }
+    int b0 = (int) h & mask0;
+    if (b0 >= rehashIdx) { // always true when not rehashing (rehashIdx == -1)
+      for (ZSkipList.Node e = Segments.get(t0, b0); e != null; e = e.chain) {
+        if (e.hash == (int) h && Arrays.equals(e.member, member)) {
+          return e;
+        }
+      }
+    }
+    if (rehashIdx >= 0) {
+      for (ZSkipList.Node e = Segments.get(t1, (int) h & mask1); e != null; e = e.chain) {
+        if (e.hash == (int) h && Arrays.equals(e.member, member)) {
+          return e;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Links a node whose member is absent (the caller's lookup just missed and nothing changed the
+   * table since), with the member's hash. Redis: dictAdd after a failed dictFind (zsetAdd).
+   */
+  void addAbsent(ZSkipList.Node n, long h) {
+    if (rehashIdx >= 0 && pauseRehash == 0) {
+      rehash(1);
+    }
+    expandIfNeeded();
+    n.hash = (int) h;
+    if (rehashIdx >= 0) {
+      int b = (int) h & mask1;
+      n.chain = Segments.get(t1, b);
+      Segments.set(t1, exp1, b, n, NEW_SEGMENT);
+      used1++;
+    } else {
+      int b = (int) h & mask0;
+      n.chain = Segments.get(t0, b);
+      Segments.set(t0, exp0, b, n, NEW_SEGMENT);
+      used0++;
+    }
+    modCount++;
+  }
+
+  /**
+   * Indexes {@code n} under {@code member} (its own member array, absent from the table): the
+   * algebra and copy paths, which build a set from distinct members. Redis: dictAdd.
+   */
+  void put(byte[] member, ZSkipList.Node n) {
+    assert member == n.member;
+    long h = hash(member);
+    assert find(member, h) == null : "member present";
+    addAbsent(n, h);
+  }
+
+  /**
+   * Replaces {@code old} by {@code neu} (same member, a node zslUpdateScore re-created) in its
+   * chain, keeping the hash: no rehash step, no resize. Redis 7.0 updates the dict entry's value in
+   * place (dictGetVal); here the node is the entry.
+   */
+  void replace(ZSkipList.Node old, ZSkipList.Node neu) {
+    neu.hash = old.hash;
+    int t = tableOf(old);
+    ZSkipList.Node[][] dir = t == 0 ? t0 : t1;
+    int b = old.hash & (t == 0 ? mask0 : mask1);
+    ZSkipList.Node prev = null;
+    ZSkipList.Node e = Segments.get(dir, b);
+    while (e != old) {
+      prev = e;
+      e = e.chain;
+    }
+    neu.chain = old.chain;
+    old.chain = null;
+    if (prev == null) {
+      Segments.set(dir, t == 0 ? exp0 : exp1, b, neu, NEW_SEGMENT);
+    } else {
+      prev.chain = neu;
+    }
+  }
+
+  /** The table (0 or 1) holding a node that is in the index. */
+  private int tableOf(ZSkipList.Node n) {
+    int b0 = n.hash & mask0;
+    if (rehashIdx < 0 || b0 >= rehashIdx) {
+      for (ZSkipList.Node e = Segments.get(t0, b0); e != null; e = e.chain) {
+        if (e == n) {
+          return 0;
+        }
+      }
+    }
+    return 1;
+  }
+
+  /**
+   * Unlinks and returns the node holding {@code member}, or null; then checks the shrink rule.
+   * Redis: dictDelete (zsetRemoveFromSkiplist), then htNeedsResize/dictResize.
+   */
+  ZSkipList.Node remove(byte[] member) {
+    if (used0 + used1 == 0) {
+      return null;
+    }
+    if (rehashIdx >= 0 && pauseRehash == 0) {
+      rehash(1);
+    }
+    long h = hash(member);
+    int b0 = (int) h & mask0;
+    ZSkipList.Node e = b0 >= rehashIdx ? unlink(0, b0, member, h) : null;
+    if (e != null) {
+      used0--;
+    } else if (rehashIdx >= 0) {
+      e = unlink(1, (int) h & mask1, member, h);
+      if (e != null) {
+        used1--;
+      }
+    }
+    if (e != null) {
+      modCount++;
+      shrinkIfNeeded();
+    }
+    return e;
+  }
+
+  private ZSkipList.Node unlink(int t, int b, byte[] member, long h) {
+    ZSkipList.Node[][] dir = t == 0 ? t0 : t1;
+    ZSkipList.Node prev = null;
+    for (ZSkipList.Node e = Segments.get(dir, b); e != null; prev = e, e = e.chain) {
+      if (e.hash == (int) h && Arrays.equals(e.member, member)) {
+        if (prev == null) {
+          Segments.set(dir, t == 0 ? exp0 : exp1, b, e.chain, NEW_SEGMENT);
+        } else {
+          prev.chain = e.chain;
+        }
+        e.chain = null;
+        return e;
+      }
+    }
+    return null;
+  }
+
+  // ------------------------------------------------------------------ resizing and rehashing
+
+  /** Sizes an empty table for {@code n} members (zsetConvert's dictExpand). Redis: dictExpand. */
+  void expand(long n) {
+    resize(n);
+  }
+
+  /** Redis: _dictExpandIfNeeded (7.0.15 policy, resizing allowed). */
+  private void expandIfNeeded() {
+    if (rehashIdx >= 0) {
+      return;
+    }
+    if (t0 == null) {
+      resize(1L << TablePolicy.INITIAL_EXP);
+    } else if (TablePolicy.needsGrow(used0, exp0, true)) {
+      resize(used0 + 1L);
+    }
+  }
+
+  /** Redis: htNeedsResize + dictResize; deferred to the rehash's end while one runs. */
+  private void shrinkIfNeeded() {
+    if (rehashIdx >= 0) {
+      shrinkCheckDeferred = true;
+      return;
+    }
+    shrinkCheckDeferred = false;
+    if (t0 != null && TablePolicy.needsShrink(used0, exp0)) {
+      resize(Math.max(used0, 1L << TablePolicy.INITIAL_EXP));
+    }
+  }
+
+  /** Redis: _dictExpand. Refused while rehashing, below the entry count, or for the same size. */
+  private void resize(long size) {
+    if (rehashIdx >= 0 || used0 > size) {
+      return;
+    }
+    int exp = TablePolicy.nextExp(size);
+    if (exp == exp0) {
+      return;
+    }
+    ZSkipList.Node[][] dir = new ZSkipList.Node[Segments.directoryLength(exp)][];
+    if (t0 == null) {
+      t0 = dir;
+      exp0 = exp;
+      mask0 = (1 << exp) - 1;
+      return;
+    }
+    t1 = dir;
+    exp1 = exp;
+    mask1 = (1 << exp) - 1;
+    used1 = 0;
+    rehashIdx = 0;
+  }
+
+  /** Redis: dictRehash: moves up to {@code n} buckets, visiting at most {@code 10 n} empty ones. */
+  private void rehash(int n) {
+    long emptyVisits = 10L * n;
+    while (n-- > 0 && used0 != 0) {
+      ZSkipList.Node e;
+      while ((e = Segments.get(t0, rehashIdx)) == null) {
+        advanceRehashIdx(Segments.emptySkip(t0, rehashIdx));
+        if (--emptyVisits == 0) {
+          return;
+        }
+      }
+      Segments.set(t0, exp0, rehashIdx, null, NEW_SEGMENT);
+      while (e != null) {
+        ZSkipList.Node next = e.chain;
+        int b = e.hash & mask1;
+        e.chain = Segments.get(t1, b);
+        Segments.set(t1, exp1, b, e, NEW_SEGMENT);
+        used0--;
+        used1++;
+        e = next;
+      }
+      advanceRehashIdx(1);
+    }
+    if (used0 == 0) {
+      t0 = t1;
+      exp0 = exp1;
+      mask0 = mask1;
+      used0 = used1;
+      t1 = null;
+      exp1 = -1;
+      mask1 = 0;
+      used1 = 0;
+      rehashIdx = -1;
+      if (shrinkCheckDeferred) {
+        shrinkIfNeeded();
+      }
+    }
+  }
+
+  private void advanceRehashIdx(int by) {
+    int before = rehashIdx;
+    rehashIdx += by;
+    Segments.releasePassed(t0, before, rehashIdx);
+  }
+
+  // ------------------------------------------------------------------ scan
+
+  /**
+   * One ZSCAN call over the nodes: Redis's SCAN loop over dictScan steps ({@link
+   * TablePolicy#scan}), rehashing paused; {@code budget} steps after the first. Redis: zscanCommand
+   * / scanGenericCommand.
+   *
+   * @throws ConcurrentModificationException if the visitor adds or removes members
+   */
+  long scan(long cursor, int count, long budget, Consumer<ZSkipList.Node> visitor) {
+    Objects.requireNonNull(visitor, "visitor");
+    if (used0 + used1 == 0) {
+      return 0;
+    }
+    pauseRehash++;
+    try {
+      int mod = modCount;
+      int e1 = rehashIdx < 0 ? -1 : exp1;
+      return TablePolicy.scan(
+          cursor, count, budget, exp0, e1, (t, b) -> emit(t == 0 ? t0 : t1, b, visitor, mod));
+    } finally {
+      pauseRehash--;
+    }
+  }
+
+  private int emit(ZSkipList.Node[][] dir, int b, Consumer<ZSkipList.Node> visitor, int mod) {
+    int n = 0;
+    ZSkipList.Node e = Segments.get(dir, b);
+    while (e != null) {
+      ZSkipList.Node next = e.chain;
+      visitor.accept(e);
+      n++;
+      if (modCount != mod) {
+        throw new ConcurrentModificationException("scan visitor modified the set");
+      }
+      e = next;
+    }
+    return n;
+  }
+
+  /** Whether a rehash is in progress (tests). */
+  boolean isRehashing() {
+    return rehashIdx >= 0;
+  }
+
+  // ------------------------------------------------------------------ invariants
+
+  /** Checks T1..T5; throws AssertionError. O(buckets + size). */
+  void checkInvariants() {
+    check(pauseRehash >= 0, "T5 pauseRehash");
+    check((t1 == null) == (rehashIdx < 0), "T2 t1 exists iff rehashing");
+    if (t0 == null) {
+      check(used0 == 0 && used1 == 0 && exp0 == -1, "T4 no table but used");
+      return;
+    }
+    check(countTable(t0, exp0, mask0) == used0, "T1 used0");
+    if (rehashIdx >= 0) {
+      for (int b = 0; b < rehashIdx && b <= mask0; b++) {
+        check(Segments.get(t0, b) == null, "T2 t0 bucket below rehashIdx");
+      }
+      check(countTable(t1, exp1, mask1) == used1, "T1 used1");
+    } else {
+      check(used1 == 0, "T1 used1 while not rehashing");
+    }
+  }
+
+  private int countTable(ZSkipList.Node[][] dir, int exp, int mask) {
+    check(exp >= TablePolicy.INITIAL_EXP && exp <= Segments.MAX_EXP, "T4 exp " + exp);
+    check(mask == (1 << exp) - 1, "T4 mask");
+    check(dir.length == Segments.directoryLength(exp), "T4 directory length");
+    int count = 0;
+    for (int s = 0; s < dir.length; s++) {
+      ZSkipList.Node[] seg = dir[s];
+      check(seg == null || seg.length == Segments.segmentLength(exp), "T4 segment length");
+      for (int i = 0; seg != null && i < seg.length; i++) {
+        for (ZSkipList.Node e = seg[i]; e != null; e = e.chain) {
+          check((e.hash & mask) == ((s << Segments.SEG_BITS) | i), "T3 bucket");
+          check(e.hash == (int) hash(e.member), "T3 stale hash");
+          count++;
+        }
+      }
+    }
+    return count;
+  }
+
+  private static void check(boolean ok, String what) {
+    if (!ok) {
+      throw new AssertionError("MemberTable invariant broken: " + what);
+    }
+  }
+}
