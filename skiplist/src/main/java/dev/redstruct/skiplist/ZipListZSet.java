@@ -5,6 +5,7 @@ import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.ziplist.ZipList;
 import dev.redstruct.ziplist.ZipListEntryConsumer;
+import dev.redstruct.ziplist.internal.ZipListPositions;
 import java.util.Arrays;
 
 /**
@@ -169,7 +170,8 @@ final class ZipListZSet {
       if (Double.doubleToRawLongBits(p.scores[i]) == Long.MIN_VALUE) {
         // -0 (text such as "-0" or "-1e-400"): Redis reads it as -0, and stored as the integer 0
         // it would read back as +0; the text "-0" keeps it.
-        out.insertTwoAtPosition(out.endPosition(), p.members[i], MINUS_ZERO_TEXT);
+        ZipListPositions.insertTwoAtPosition(
+            out, ZipListPositions.endPosition(out), p.members[i], MINUS_ZERO_TEXT);
       } else {
         append(out, p.members[i], p.scores[i]);
       }
@@ -343,11 +345,11 @@ final class ZipListZSet {
   private static boolean insertIndexed(
       ZSet z, ZipListZSetIndex ix, long at, int pair, long h, byte[] member, double score) {
     ZipList zl = z.compact;
-    int o = zl.positionOffset(at);
+    int o = ZipListPositions.positionOffset(zl, at);
     int before = zl.blobLength();
     long next = insertAt(zl, at, member, score);
     int growth = zl.blobLength() - before;
-    int o2 = zl.positionOffset(next);
+    int o2 = ZipListPositions.positionOffset(zl, next);
     boolean kept = ix.inserted(zl, pair, score, h, o, o2, growth, z.maxCompactEntries);
     if (!kept && ix == z.compactIndex) {
       z.compactIndex = null;
@@ -365,19 +367,20 @@ final class ZipListZSet {
 
   /**
    * Redis: zzlInsertAt — member first, then the score in its stored form, at a position token from
-   * {@link ZipListZSetLocator#insertAt} or {@link ZipList#endPosition()}. Returns the position of
-   * the entry now after the score.
+   * {@link ZipListZSetLocator#insertAt} or {@link ZipListPositions#endPosition}. Returns the
+   * position of the entry now after the score.
    */
   static long insertAt(ZipList zl, long position, byte[] member, double score) {
     if (score >= -LL_HALF && score <= LL_HALF && (double) (long) score == score) {
-      return zl.insertTwoAtPosition(position, member, (long) score);
+      return ZipListPositions.insertTwoAtPosition(zl, position, member, (long) score);
     }
-    return zl.insertTwoAtPosition(position, member, RedisNumbers.formatDoubleBytes(score));
+    return ZipListPositions.insertTwoAtPosition(
+        zl, position, member, RedisNumbers.formatDoubleBytes(score));
   }
 
   /** Appends a pair known to sort after every present pair. */
   static void append(ZipList zl, byte[] member, double score) {
-    insertAt(zl, zl.endPosition(), member, score);
+    insertAt(zl, ZipListPositions.endPosition(zl), member, score);
   }
 
   /** Score as it reads back after being stored: -0 becomes +0. */

@@ -2,6 +2,7 @@ package dev.redstruct.skiplist;
 
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.ziplist.ZipList;
+import dev.redstruct.ziplist.internal.ZipListPositions;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -107,7 +108,7 @@ final class ZipListZSetIndex {
 
   /** Whether this index describes {@code zl}'s current bytes. */
   boolean current(ZipList zl) {
-    return zl == list && zl.endPosition() == end;
+    return zl == list && ZipListPositions.endPosition(zl) == end;
   }
 
   int pairs() {
@@ -138,12 +139,12 @@ final class ZipListZSetIndex {
     int bits = Math.max(MIN_BLOOM_BITS, Integer.highestOneBit(most * 8 - 1) << 1);
     ZipListZSetIndex ix = new ZipListZSetIndex(zl, Math.min(n + (n >> 2) + 1, most), bits);
     for (int i = 0; i < n; i++) {
-      int o = zl.positionOffset(walk.notedPosition(i));
+      int o = ZipListPositions.positionOffset(zl, walk.notedPosition(i));
       ix.slots[i] = ((long) key(walk.notedScore(i)) << 32) | o;
       ix.add(walk.notedMemberHash(i));
     }
     ix.pairs = n;
-    ix.end = zl.endPosition();
+    ix.end = ZipListPositions.endPosition(zl);
     return ix;
   }
 
@@ -224,7 +225,7 @@ final class ZipListZSetIndex {
     a[at] = ((long) key(score) << 32) | o;
     pairs = n + 1;
     add(memberHash);
-    end = zl.endPosition();
+    end = ZipListPositions.endPosition(zl);
     return true;
   }
 
@@ -273,7 +274,7 @@ final class ZipListZSetIndex {
       throw new AssertionError("compact index invariant broken: I5 filter over capacity");
     }
     for (int i = 0; i < n; i++) {
-      if (offset(i) != zl.positionOffset(walk.notedPosition(i))) {
+      if (offset(i) != ZipListPositions.positionOffset(zl, walk.notedPosition(i))) {
         throw new AssertionError("compact index invariant broken: I2 offset of pair " + i);
       }
       if ((int) (slots[i] >>> 32) != key(walk.notedScore(i))) {

@@ -3,13 +3,14 @@ package dev.redstruct.skiplist;
 import dev.redstruct.core.Bytes;
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.ziplist.ZipList;
-import dev.redstruct.ziplist.ZipListVisitor;
+import dev.redstruct.ziplist.internal.ZipListPositions;
+import dev.redstruct.ziplist.internal.ZipListVisitor;
 import java.util.Arrays;
 
 /**
  * zzlFind and zzlInsert's position search for the compact zset encoding in one allocation-free
- * forward walk ({@link ZipList#visit}) that ends at the member. Redis: zzlFind, then zzlInsert's
- * loop, src/t_zset.c. Scratch state, one instance per thread ({@link #get}).
+ * forward walk ({@link ZipListPositions#visit}) that ends at the member. Redis: zzlFind, then
+ * zzlInsert's loop, src/t_zset.c. Scratch state, one instance per thread ({@link #get}).
  */
 final class ZipListZSetLocator implements ZipListVisitor {
   /*
@@ -127,11 +128,11 @@ final class ZipListZSetLocator implements ZipListVisitor {
     found = -1;
     pairs = 0;
     onScore = false;
-    zl.visit(this);
+    ZipListPositions.visit(zl, this);
     if (found < 0 && !findOnly) {
       int at = firstAfter(score);
       insertPair = at;
-      insertAt = at == pairs ? zl.endPosition() : pos[at];
+      insertAt = at == pairs ? ZipListPositions.endPosition(zl) : pos[at];
     }
   }
 
@@ -143,7 +144,7 @@ final class ZipListZSetLocator implements ZipListVisitor {
     found = -1;
     pairs = 0;
     onScore = false;
-    zl.visit(this);
+    ZipListPositions.visit(zl, this);
   }
 
   /** Lets go of the walked list's array and the caller's member. */
@@ -168,7 +169,10 @@ final class ZipListZSetLocator implements ZipListVisitor {
       lo = get().firstPairAfter(zl, ix, lo, hi, member, score); // a key tie: rare
     }
     ix.insertPair = lo;
-    ix.insertAt = lo == ix.pairs() ? zl.endPosition() : zl.positionAt(ix.offset(lo));
+    ix.insertAt =
+        lo == ix.pairs()
+            ? ZipListPositions.endPosition(zl)
+            : ZipListPositions.positionAt(zl, ix.offset(lo));
   }
 
   /** First pair in [lo, hi) sorting after (score, member), or hi, reading each pair looked at. */
@@ -177,7 +181,7 @@ final class ZipListZSetLocator implements ZipListVisitor {
     PairReader r = reader;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      zl.visitFrom(zl.positionAt(ix.offset(mid)), r.reset());
+      ZipListPositions.visitFrom(zl, ZipListPositions.positionAt(zl, ix.offset(mid)), r.reset());
       double s = r.score;
       if (s > score || (s == score && r.memberAfter(member, digits))) {
         hi = mid;
@@ -296,7 +300,10 @@ final class ZipListZSetLocator implements ZipListVisitor {
     return Bytes.compare(array, memberOff[i], memberLen[i], member, 0, member.length) > 0;
   }
 
-  /** Reads one pair (member, then score) of a {@link ZipList#visitFrom} walk, then stops it. */
+  /**
+   * Reads one pair (member, then score) of a {@link ZipListPositions#visitFrom} walk, then stops
+   * it.
+   */
   static final class PairReader implements ZipListVisitor {
     double score;
     private boolean onScore;
