@@ -18,12 +18,11 @@ import dev.redstruct.ziplist.ZipListFormat.Entry;
 import dev.redstruct.ziplist.internal.ZipListVisitor;
 
 /**
- * Reading a ziplist: the forward walk behind {@link ZipList#forEachEntry} and the position visit
- * (Redis's {@code ziplistNext} loop), the walk to an index ({@code ziplistIndex}), the entry count
- * ({@code ziplistLen}) and the search ({@code ziplistFind}). Every method reads the bytes it is
- * given and nothing else; entries are decoded by {@link ZipListFormat.Entry}, trusted or
- * bounds-checked as the caller says, so corrupt bytes can only raise {@code
- * CorruptEncodingException}.
+ * Reading a ziplist: the forward walk behind {@code forEachEntry} and the position visit (Redis's
+ * {@code ziplistNext} loop), the walk to an index ({@code ziplistIndex}), the entry count ({@code
+ * ziplistLen}) and the search ({@code ziplistFind}). Every method reads the bytes it is given and
+ * nothing else; entries are decoded by {@link ZipListFormat.Entry}, trusted or bounds-checked as
+ * the caller says, so corrupt bytes can only raise {@code CorruptEncodingException}.
  */
 final class ZipListReader {
   /*
