@@ -96,7 +96,7 @@ public final class ZipListCursor {
       pos = BEFORE_FIRST;
       return false;
     } else {
-      long prevlen = e.prevRawLen;
+      long prevlen = ZipListFormat.readPrevlen(zl, pos); // in bounds: the entry was decoded
       if (prevlen == 0 || prevlen > pos - HEADER_SIZE) { // only corrupt wrapped bytes get here
         throw ZipListFormat.fail(zl, size, pos, "bad prevlen " + prevlen);
       }

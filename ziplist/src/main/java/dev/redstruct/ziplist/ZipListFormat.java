@@ -430,7 +430,11 @@ final class ZipListFormat {
 
     int prevRawLenSize;
 
-    /** Size of the previous entry as stored; fits an int whenever decodeSafe returned OK. */
+    /**
+     * Size of the previous entry as stored; fits an int whenever decodeSafe returned OK. {@link
+     * #UNREAD} after {@link #decodeTrusted}, which forward walks call and which would spend a load
+     * and a branch per entry on it (ZipListIterateBenchmark's cursor walk: 6-13%).
+     */
     long prevRawLen;
 
     int lenSize;
@@ -444,11 +448,20 @@ final class ZipListFormat {
     int encoding;
 
     /**
+     * Offset of the next entry, kept rather than summed from three fields on each step: the
+     * cursor's next() waits on it (ZipListIterateBenchmark's cursor walk).
+     */
+    private int end;
+
+    /**
      * The length of the last 6-bit string {@link #decodeTrusted} met, or -1: a walk over strings of
      * like size (keys, ids) then takes the branch whose next offset adds this register instead of
      * the byte just loaded, which keeps a load off the walk's dependency chain (see ZipListReader).
      */
     private int guess = -1;
+
+    /** {@link #prevRawLen} after a trusted decode: not read. */
+    static final long UNREAD = -1;
 
     /**
      * Decodes the entry at {@code p}. Mirrors {@code zipEntrySafe} (Redis: src/ziplist.c): the
@@ -485,6 +498,7 @@ final class ZipListFormat {
       if ((long) p + headerSize + len > last) {
         return CONTENT_OUT_OF_RANGE;
       }
+      end = p + headerSize + (int) len;
       if (validatePrevlen && p - prevRawLen < HEADER_SIZE) {
         return PREVLEN_BEFORE_FIRST;
       }
@@ -493,7 +507,7 @@ final class ZipListFormat {
 
     /**
      * Decodes the entry at {@code p} of bytes known to be sound: the same fields as {@link
-     * #decodeSafe} without its bounds checks. Redis: {@code zipEntry}.
+     * #decodeSafe} (but {@link #prevRawLen}) without its bounds checks. Redis: {@code zipEntry}.
      */
     void decodeTrusted(byte[] zl, int p) {
       int h = p + 1;
@@ -512,7 +526,7 @@ final class ZipListFormat {
     void decodeTrusted(byte[] zl, int p, int h, int b) {
       this.p = p;
       prevRawLenSize = h - p;
-      prevRawLen = h - p == 1 ? zl[p] & 0xFF : u32(zl, p + 1);
+      prevRawLen = UNREAD; // walks forward do not need it; readPrevlen(zl, p) when they do
       if (b == guess) {
         encoding = STR_06B;
         lenSize = 1;
@@ -532,6 +546,7 @@ final class ZipListFormat {
         len = readStringLength(zl, h, encoding);
       }
       headerSize = prevRawLenSize + lenSize;
+      end = p + headerSize + (int) len;
     }
 
     /** Total bytes of the entry; valid after a successful decode. */
@@ -545,7 +560,7 @@ final class ZipListFormat {
 
     /** Offset of the entry after this one (or of the 0xFF byte). */
     int next() {
-      return p + headerSize + (int) len;
+      return end;
     }
 
     boolean isString() {

@@ -288,7 +288,8 @@ final class ZipListWriter {
       if ((zl[p] & 0xFF) >= BIG_PREVLEN) {
         return -1; // a 5-byte follower field: the general path
       }
-      prevlen = (int) ZipListFormat.decode(e, zl, size(), p, trusted).prevRawLen;
+      ZipListFormat.decode(e, zl, size(), p, trusted); // wrapped bytes: checked before any change
+      prevlen = zl[p] & 0xFF; // a 1-byte field (tested above)
     } else if (ZipListFormat.tailEntryOffset(zl) >= 0) {
       int tail = (int) ZipListFormat.zltail(zl);
       prevlen = ZipListFormat.decode(e, zl, size(), tail, trusted).rawLength();
