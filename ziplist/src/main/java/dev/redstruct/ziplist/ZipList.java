@@ -369,7 +369,14 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void pushTail(byte[] value) {
-    put(INSERT, blobLength() - 1, Objects.requireNonNull(value, "value"));
+    Objects.requireNonNull(value, "value");
+    if (!trusted()) {
+      put(INSERT, blobLength() - 1, value);
+    } else if (ZipListFormat.isIntegerCandidate(value, 0, value.length)) {
+      pushTail(RedisNumbers.parseCanonicalLong(value, 0, value.length));
+    } else {
+      append(-1, 0, value);
+    }
   }
 
   /**
@@ -389,7 +396,11 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void pushTail(long value) {
-    put(INSERT, blobLength() - 1, value);
+    if (trusted()) {
+      append(ZipListFormat.intEncodingFor(value), value, null);
+    } else {
+      put(INSERT, blobLength() - 1, value);
+    }
   }
 
   /**
@@ -708,10 +719,14 @@ public final class ZipList {
    * keep per thread.)
    */
   private ZipListWriter edit() {
+    checkNotWalking();
+    return new ZipListWriter(zl, maxBytes(), trusted());
+  }
+
+  private void checkNotWalking() {
     if (layoutVersion < 0) {
       throw new ConcurrentModificationException("ziplist changed during a walk");
     }
-    return new ZipListWriter(zl, maxBytes(), trusted());
   }
 
   /**
@@ -721,12 +736,26 @@ public final class ZipList {
   private void commit(ZipListWriter w, int structural) {
     zl = w.bytes();
     if (w.changed) {
-      layoutVersion = (layoutVersion + 1) & ~WALKING;
-      if (extras != null) {
-        extras.modCount += structural;
-      }
+      changed(structural);
       addCascadeSteps(w.cascadeSteps);
     }
+  }
+
+  private void changed(int structural) {
+    layoutVersion = (layoutVersion + 1) & ~WALKING;
+    if (extras != null) {
+      extras.modCount += structural;
+    }
+  }
+
+  /**
+   * Appends to a trusted list without a writer (see {@link ZipListWriter#appendTrusted}): the
+   * string {@code s} when {@code enc} is -1, else {@code v}.
+   */
+  private void append(int enc, long v, byte[] s) {
+    checkNotWalking();
+    zl = ZipListWriter.appendTrusted(zl, maxBytes(), enc, v, s, s == null ? 0 : s.length);
+    changed(1);
   }
 
   /** The entry at {@code index}, decoded; throws as {@link #get} does when there is none. */
