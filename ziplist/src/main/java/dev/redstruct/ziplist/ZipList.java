@@ -113,17 +113,10 @@ public final class ZipList {
    * (the structural change counter that views watch); once made it stays.
    */
   private static final class Extras {
-    /** False for wrapped bytes that were never deep-validated: walks then check bounds. */
-    final boolean trusted;
-
-    /** The safety cap, {@code >= EMPTY_SIZE}. */
-    final int maxBytes;
-
-    /** Inserts and deletes since this object was made (what list views call structural changes). */
-    int modCount;
-
-    /** Prevlen fields grown from 1 to 5 bytes by cascades over the list's life. */
-    long cascadeSteps;
+    final boolean trusted; // false for wrapped bytes never deep-validated: walks check bounds
+    final int maxBytes; // the safety cap, >= EMPTY_SIZE
+    int modCount; // inserts and deletes since made (what list views call structural changes)
+    long cascadeSteps; // prevlen fields grown from 1 to 5 bytes by cascades
 
     Extras(boolean trusted, int maxBytes) {
       this.trusted = trusted;
@@ -183,12 +176,9 @@ public final class ZipList {
    * after checking only the header as Redis's shallow validation does. Call {@link #validate} first
    * for bytes you do not trust.
    *
-   * <p>An empty list (11 bytes, 0xFF at offset 10) gets the canonical header {@code 0b000000
-   * 0a000000 0000 ff}: Redis's validator checks zltail against the last entry and zllen against the
-   * count only when there is an entry, so an empty blob may carry any zltail up to 10 (such as
-   * {@code 0b000000 08000000 0000 ff}) or zllen 65535, which writes at the tail would take for an
-   * entry. Redis 7.0 never keeps such a header either: it rebuilds every ziplist it loads as a
-   * listpack (and refuses an empty list or sorted set in {@code RESTORE}).
+   * <p>An empty list gets the canonical header {@code 0b000000 0a000000 0000 ff}: Redis's validator
+   * checks zltail and zllen only when there is an entry (so {@code 0b000000 08000000 0000 ff}
+   * passes), and a write at the tail would take such a header for an entry.
    *
    * @param blob ziplist bytes; owned by the result
    * @return a ziplist over {@code blob}
