@@ -5,4 +5,7 @@ module dev.redstruct.ziplist {
   requires transitive dev.redstruct.core;
 
   exports dev.redstruct.ziplist;
+  // Position tokens for the compact sorted set only; this goes once that encoding is a listpack.
+  exports dev.redstruct.ziplist.internal to
+      dev.redstruct.skiplist;
 }

@@ -364,6 +364,7 @@ public final class BitmapKeyspace {
     return f;
   }
 
+  // a keyword table like unit(): alike in shape only (other keywords, other enum, other error)
   private static Bitmap.Overflow overflow(byte[] arg) {
     if (Args.is(arg, "wrap")) {
       return Bitmap.Overflow.WRAP;

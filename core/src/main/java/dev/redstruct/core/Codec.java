@@ -115,6 +115,7 @@ final class BuiltInCodecs {
         }
       };
 
+  // one anonymous class per constant, as UTF8 and BYTES: alike in shape only (encode, decode, name)
   static final Codec<Long> LONGS =
       new Codec<>() {
         @Override

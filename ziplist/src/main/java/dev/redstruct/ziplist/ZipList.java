@@ -1,14 +1,21 @@
 package dev.redstruct.ziplist;
 
-import static dev.redstruct.ziplist.ZipListLayout.EMPTY_SIZE;
-import static dev.redstruct.ziplist.ZipListLayout.END;
-import static dev.redstruct.ziplist.ZipListLayout.HEADER_SIZE;
-import static dev.redstruct.ziplist.ZipListLayout.UNKNOWN_LENGTH;
+import static dev.redstruct.ziplist.ZipListFormat.EMPTY_SIZE;
+import static dev.redstruct.ziplist.ZipListFormat.END;
+import static dev.redstruct.ziplist.ZipListFormat.HEADER_SIZE;
+import static dev.redstruct.ziplist.ZipListFormat.UNKNOWN_LENGTH;
+import static dev.redstruct.ziplist.ZipListWriter.INSERT;
+import static dev.redstruct.ziplist.ZipListWriter.REPLACE;
 
 import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.ziplist.ZipListFormat.Entry;
+import dev.redstruct.ziplist.internal.ZipListPositions;
+import dev.redstruct.ziplist.internal.ZipListVisitor;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Objects;
 
@@ -31,8 +38,8 @@ import java.util.Objects;
  * {@link #trimToSize()} drops the slack and {@link #toByteArray()} returns a trimmed copy.
  *
  * <p><b>Memory.</b> A list is its array plus a 24-byte object (compressed oops): lengths and counts
- * are read from the blob's own header, and the scratch space that operations decode into is per
- * thread, not per list. Lists that are {@link #wrap}ped, or that have had a {@link #asList list
+ * are read from the blob's own header, and operations decode into scratch objects of their own that
+ * live only for the call. Lists that are {@link #wrap}ped, or that have had a {@link #asList list
  * view} or a prevlen cascade, carry one more small object.
  *
  * <p><b>Limits and errors.</b> No ziplist grows beyond 1 GiB (Redis's {@code
@@ -45,44 +52,31 @@ import java.util.Objects;
  * that meets the damage (possibly after having changed some bytes) and never anything else.
  *
  * <p><b>Thread safety.</b> Not thread-safe: any concurrent use of one list, reads included, needs
- * external synchronization. Cursors and list views fail fast (best effort) after other changes.
- * Lists share no mutable state with each other; operations decode into a per-thread scratch area (a
- * {@code ThreadLocal}), so two threads using two lists never interfere.
+ * external synchronization. Cursors and list views fail fast (best effort) after other changes; a
+ * change made while {@link #forEachEntry} runs (from its callback) is refused with {@link
+ * java.util.ConcurrentModificationException} and changes nothing. Lists share no mutable state with
+ * each other or with anything static, so two threads using two lists never interfere.
  */
 public final class ZipList {
   /*
    * Implementation notes.
    *
    * Mirrors Redis 6.2.16's src/ziplist.c (the last ziplist writer; 7.0.15 keeps the same reader and
-   * validator). Offsets into `zl` replace Redis's pointers; the blob's own zlbytes field is the
-   * used length (no copy of it, nor of zltail or zllen, is kept in a field). The layout, with a
-   * worked example, is drawn in ZipListLayout; entry headers are decoded into a reusable
-   * ZipListEntry scratch object, always through the bounds-checked decodeSafe so that a wrapped
-   * corrupt blob can only produce CorruptEncodingException.
+   * validator). The code is split by what it is: ZipListFormat holds the layout (with a worked
+   * example), the one entry decoder and validation; ZipListReader the walks; ZipListWriter the
+   * edits, one writer object per edit. This class owns the state and hands each part the bytes it
+   * needs; no part refers back to it. Offsets into `zl` replace Redis's pointers; the blob's own
+   * zlbytes field is the used length (no copy of it, nor of zltail or zllen, is kept in a field).
    *
    * Footprint. Ziplists exist to make many small lists cheap, so the object holds only the array,
-   * the layout version and a reference to ZipListExtras, which stays null unless the list is
-   * wrapped, capped, has cascaded or has a List view: 24 bytes with compressed oops. The scratch
-   * entry and the value being written live in a per-thread ZipListWork (one ThreadLocal lookup
-   * per operation) instead of in every list.
+   * the layout version and a reference to Extras, which stays null unless the list is wrapped,
+   * capped, has cascaded or has a List view: 24 bytes with compressed oops. Scratch (the decoded
+   * entry, the writer) is made per operation, so it costs a list nothing at rest and no two lists
+   * or threads share it.
    *
-   * A value to write is "prepared" into ZipListWork's v* fields (encoding, integer, string slice)
-   * so that the insert/replace workers (ZipListEdit) take no value arguments and allocate nothing.
-   *
-   * Growth. The array grows like ArrayList's, to the larger of what is needed and 1.5 times the
-   * old capacity (amortised O(1) per appended byte, at most a third of the array left as slack
-   * after growth, where doubling left up to half); the capacity is then rounded up to fill the
-   * 8-byte granule the JVM allocates anyway. create() starts with the 11-byte empty blob in a
-   * 16-byte array (the granule again). Redis instead reallocates to the exact size on every
-   * change and relies on the allocator's size classes.
-   *
-   * The one subtle algorithm is the prevlen cascade (ZipListCascade.update, Redis
-   * __ziplistCascadeUpdate): after an entry changes size, each following prevlen field must hold the new size of its
-   * predecessor; a 1-byte field that must hold >= 254 grows to 5 bytes, which grows its entry,
-   * which may push the next field over 254, and so on. Fields never shrink in the cascade (Redis
-   * avoids flapping); only the entry right after an insert or delete point is re-encoded to the
-   * minimal size, except that an insert never shrinks it when the new entry is smaller than 4
-   * bytes (Redis's "forcelarge", issue #7170).
+   * Walks. forEachEntry and the position visit set the WALKING bit of layoutVersion while they run,
+   * and every change first checks it: a change from a callback is refused before anything moves,
+   * so the walk loops need no per-entry check and never see bytes move under them.
    *
    * Invariants, checked by checkInvariants():
    *   I1  EMPTY_SIZE <= zlbytes <= zl.length.
@@ -94,18 +88,43 @@ public final class ZipList {
    *   I5  an empty list has zltail 10 and zllen 0 (the deep check leaves both free when there is no
    *       entry; copyOf and wrap normalise them, and every writer keeps them so). The tail insert,
    *       the pair insert and merge's seam all take zltail as the tail entry or the end byte.
+   *   I6  no walk runs (the WALKING bit is clear) whenever no forEachEntry or visit is on the stack.
    */
+
+  /** Bit 31 of {@link #layoutVersion}: a walk runs, and changes are refused (see the notes). */
+  private static final int WALKING = Integer.MIN_VALUE;
 
   /** The blob in {@code [0, zlbytes)}, then growth slack. */
   private byte[] zl;
 
-  /** Bumped by every change to the bytes, replacements included: cached offsets are stale. */
-  int layoutVersion;
+  /**
+   * Bumped by every change to the bytes, replacements included (cached offsets and position tokens
+   * are then stale), in bits 0..30; bit 31 is {@link #WALKING}.
+   */
+  private int layoutVersion;
 
   /** Rare state (untrusted, capped, cascade count, view counter); null means none of it. */
-  private ZipListExtras extras;
+  private Extras extras;
 
-  private ZipList(byte[] zl, ZipListExtras extras) {
+  /**
+   * The state of a list that most lists never need, kept out of the list object so that a list at
+   * rest is one small object and its array. A list gets one when it is wrapped (untrusted), capped
+   * below 1 GiB (tests), grows a prevlen in a cascade (the counter), or gets a {@link List} view
+   * (the structural change counter that views watch); once made it stays.
+   */
+  private static final class Extras {
+    final boolean trusted; // false for wrapped bytes never deep-validated: walks check bounds
+    final int maxBytes; // the safety cap, >= EMPTY_SIZE
+    int modCount; // inserts and deletes since made (what list views call structural changes)
+    long cascadeSteps; // prevlen fields grown from 1 to 5 bytes by cascades
+
+    Extras(boolean trusted, int maxBytes) {
+      this.trusted = trusted;
+      this.maxBytes = maxBytes;
+    }
+  }
+
+  private ZipList(byte[] zl, Extras extras) {
     this.zl = zl;
     this.extras = extras;
   }
@@ -119,7 +138,7 @@ public final class ZipList {
    * @return an empty ziplist
    */
   public static ZipList create() {
-    return withMaxBytes(ZipListLayout.MAX_SAFETY_SIZE);
+    return withMaxBytes(ZipListFormat.MAX_SAFETY_SIZE);
   }
 
   /** An empty ziplist with a lower safety cap, so tests can reach the cap cheaply. */
@@ -127,12 +146,12 @@ public final class ZipList {
     if (maxBytes < EMPTY_SIZE) {
       throw new IllegalArgumentException("maxBytes " + maxBytes);
     }
-    byte[] zl = new byte[ZipListLayout.granuleCapacity(EMPTY_SIZE)];
-    ZipListLayout.setZlbytes(zl, EMPTY_SIZE);
-    ZipListLayout.setZltail(zl, HEADER_SIZE);
+    byte[] zl = new byte[ZipListFormat.granuleCapacity(EMPTY_SIZE)];
+    ZipListFormat.setZlbytes(zl, EMPTY_SIZE);
+    ZipListFormat.setZltail(zl, HEADER_SIZE);
     zl[EMPTY_SIZE - 1] = (byte) END;
-    boolean capped = maxBytes != ZipListLayout.MAX_SAFETY_SIZE;
-    return new ZipList(zl, capped ? new ZipListExtras(true, maxBytes) : null);
+    boolean capped = maxBytes != ZipListFormat.MAX_SAFETY_SIZE;
+    return new ZipList(zl, capped ? new Extras(true, maxBytes) : null);
   }
 
   /**
@@ -146,8 +165,8 @@ public final class ZipList {
    */
   public static ZipList copyOf(byte[] blob) {
     Objects.requireNonNull(blob, "blob");
-    byte[] copy = Arrays.copyOf(blob, paddedLength(blob.length));
-    ZipListValidator.validate(copy, blob.length, true);
+    byte[] copy = Arrays.copyOf(blob, ZipListFormat.paddedLength(blob.length));
+    ZipListFormat.validate(copy, blob.length, true);
     normaliseEmpty(copy);
     return new ZipList(copy, null);
   }
@@ -157,12 +176,9 @@ public final class ZipList {
    * after checking only the header as Redis's shallow validation does. Call {@link #validate} first
    * for bytes you do not trust.
    *
-   * <p>An empty list (11 bytes, 0xFF at offset 10) gets the canonical header {@code 0b000000
-   * 0a000000 0000 ff}: Redis's validator checks zltail against the last entry and zllen against the
-   * count only when there is an entry, so an empty blob may carry any zltail up to 10 (such as
-   * {@code 0b000000 08000000 0000 ff}) or zllen 65535, which writes at the tail would take for an
-   * entry. Redis 7.0 never keeps such a header either: it rebuilds every ziplist it loads as a
-   * listpack (and refuses an empty list or sorted set in {@code RESTORE}).
+   * <p>An empty list gets the canonical header {@code 0b000000 0a000000 0000 ff}: Redis's validator
+   * checks zltail and zllen only when there is an entry (so {@code 0b000000 08000000 0000 ff}
+   * passes), and a write at the tail would take such a header for an entry.
    *
    * @param blob ziplist bytes; owned by the result
    * @return a ziplist over {@code blob}
@@ -170,16 +186,16 @@ public final class ZipList {
    */
   public static ZipList wrap(byte[] blob) {
     Objects.requireNonNull(blob, "blob");
-    ZipListValidator.validate(blob, blob.length, false);
+    ZipListFormat.validate(blob, blob.length, false);
     normaliseEmpty(blob);
-    return new ZipList(blob, new ZipListExtras(false, ZipListLayout.MAX_SAFETY_SIZE));
+    return new ZipList(blob, new Extras(false, ZipListFormat.MAX_SAFETY_SIZE));
   }
 
   /** Gives a validated empty blob the header ziplistNew writes: zltail 10, zllen 0. */
   private static void normaliseEmpty(byte[] zl) {
-    if (ZipListLayout.zlbytes(zl) == EMPTY_SIZE && (zl[HEADER_SIZE] & 0xFF) == END) {
-      ZipListLayout.setZltail(zl, HEADER_SIZE);
-      ZipListLayout.setZllen(zl, 0);
+    if (ZipListFormat.zlbytes(zl) == EMPTY_SIZE && (zl[HEADER_SIZE] & 0xFF) == END) {
+      ZipListFormat.setZltail(zl, HEADER_SIZE);
+      ZipListFormat.setZllen(zl, 0);
     }
   }
 
@@ -194,7 +210,7 @@ public final class ZipList {
    */
   public static void validate(byte[] blob, boolean deep) {
     Objects.requireNonNull(blob, "blob");
-    ZipListValidator.validate(blob, blob.length, deep);
+    ZipListFormat.validate(blob, blob.length, deep);
   }
 
   // ---------------------------------------------------------------- queries
@@ -207,18 +223,13 @@ public final class ZipList {
    * @return the entry count
    */
   public int size() {
-    int n = ZipListLayout.zllen(zl);
+    int n = ZipListFormat.zllen(zl);
     if (n < UNKNOWN_LENGTH) {
       return n;
     }
-    n = 0;
-    ZipListEntry e = ZipListWork.get().entry;
-    int size = blobLength();
-    for (int p = HEADER_SIZE; (zl[p] & 0xFF) != END; p += decodeAt(e, p, false, size).rawLength()) {
-      n++;
-    }
+    n = ZipListReader.count(zl);
     if (n < UNKNOWN_LENGTH) {
-      ZipListLayout.setZllen(zl, n);
+      ZipListFormat.setZllen(zl, n);
     }
     return n;
   }
@@ -238,7 +249,7 @@ public final class ZipList {
    * @return the blob length
    */
   public int blobLength() {
-    return ZipListLayout.zlbytesInt(zl);
+    return ZipListFormat.zlbytesInt(zl);
   }
 
   /**
@@ -259,8 +270,7 @@ public final class ZipList {
    * @throws IndexOutOfBoundsException if there is no such entry
    */
   public byte[] get(int index) {
-    ZipListEntry e = ZipListWork.get().entry;
-    decodeAt(e, offsetOrThrow(e, index), true);
+    Entry e = entryAt(index);
     if (e.isString()) {
       return Arrays.copyOfRange(zl, e.contentOffset(), e.contentOffset() + (int) e.len);
     }
@@ -277,8 +287,7 @@ public final class ZipList {
    * @throws NumberFormatException if the entry is a string that is not a canonical int64
    */
   public long getLong(int index) {
-    ZipListEntry e = ZipListWork.get().entry;
-    decodeAt(e, offsetOrThrow(e, index), true);
+    Entry e = entryAt(index);
     if (e.isString()) {
       return RedisNumbers.parseCanonicalLong(zl, e.contentOffset(), (int) e.len);
     }
@@ -293,8 +302,7 @@ public final class ZipList {
    * @throws IndexOutOfBoundsException if there is no such entry
    */
   public boolean isInteger(int index) {
-    ZipListEntry e = ZipListWork.get().entry;
-    return !decodeAt(e, offsetOrThrow(e, index), true).isString();
+    return !entryAt(index).isString();
   }
 
   /**
@@ -309,8 +317,7 @@ public final class ZipList {
    */
   public boolean compare(int index, byte[] value) {
     Objects.requireNonNull(value, "value");
-    ZipListEntry e = ZipListWork.get().entry;
-    return entryEquals(decodeAt(e, offsetOrThrow(e, index), true), value, 0, value.length);
+    return entryAt(index).contentEquals(zl, value, 0, value.length);
   }
 
   /**
@@ -328,12 +335,9 @@ public final class ZipList {
     if (fromIndex < 0 || skip < 0) {
       throw new IllegalArgumentException("fromIndex " + fromIndex + ", skip " + skip);
     }
-    ZipListEntry e = ZipListWork.get().entry;
-    int p = offsetOf(e, fromIndex);
-    if (p < 0) {
-      return -1;
-    }
-    return ZipListCascade.find(this, e, p, fromIndex, value, skip);
+    Entry e = new Entry();
+    int p = ZipListReader.offsetOf(zl, e, fromIndex);
+    return p < 0 ? -1 : ZipListReader.find(zl, e, p, fromIndex, value, skip);
   }
 
   // ---------------------------------------------------------------- updates
@@ -345,9 +349,7 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void pushHead(byte[] value) {
-    ZipListWork w = ZipListWork.get();
-    w.prepare(value);
-    insertAt(w, HEADER_SIZE);
+    put(INSERT, HEADER_SIZE, Objects.requireNonNull(value, "value"));
   }
 
   /**
@@ -357,9 +359,14 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void pushTail(byte[] value) {
-    ZipListWork w = ZipListWork.get();
-    w.prepare(value);
-    insertAt(w, blobLength() - 1);
+    Objects.requireNonNull(value, "value");
+    if (!trusted()) {
+      put(INSERT, blobLength() - 1, value);
+    } else if (ZipListFormat.isIntegerCandidate(value, 0, value.length)) {
+      pushTail(RedisNumbers.parseCanonicalLong(value, 0, value.length));
+    } else {
+      append(-1, 0, value);
+    }
   }
 
   /**
@@ -369,9 +376,7 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void pushHead(long value) {
-    ZipListWork w = ZipListWork.get();
-    w.prepare(value);
-    insertAt(w, HEADER_SIZE);
+    put(INSERT, HEADER_SIZE, value);
   }
 
   /**
@@ -381,9 +386,11 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void pushTail(long value) {
-    ZipListWork w = ZipListWork.get();
-    w.prepare(value);
-    insertAt(w, blobLength() - 1);
+    if (trusted()) {
+      append(ZipListFormat.intEncodingFor(value), value, null);
+    } else {
+      put(INSERT, blobLength() - 1, value);
+    }
   }
 
   /**
@@ -396,10 +403,8 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void insert(int index, byte[] value) {
-    ZipListWork w = ZipListWork.get();
-    int p = insertionOffset(w.entry, index);
-    w.prepare(value);
-    insertAt(w, p);
+    Objects.requireNonNull(value, "value");
+    put(INSERT, insertionOffset(index), value);
   }
 
   /**
@@ -411,10 +416,7 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void insert(int index, long value) {
-    ZipListWork w = ZipListWork.get();
-    int p = insertionOffset(w.entry, index);
-    w.prepare(value);
-    insertAt(w, p);
+    put(INSERT, insertionOffset(index), value);
   }
 
   /**
@@ -427,10 +429,8 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void replace(int index, byte[] value) {
-    ZipListWork w = ZipListWork.get();
-    int p = offsetOrThrow(w.entry, index);
-    w.prepare(value);
-    replaceAt(w, p);
+    Objects.requireNonNull(value, "value");
+    put(REPLACE, entryAt(index).p, value);
   }
 
   /**
@@ -442,10 +442,7 @@ public final class ZipList {
    * @throws IllegalStateException if the blob would exceed 1 GiB
    */
   public void replace(int index, long value) {
-    ZipListWork w = ZipListWork.get();
-    int p = offsetOrThrow(w.entry, index);
-    w.prepare(value);
-    replaceAt(w, p);
+    put(REPLACE, entryAt(index).p, value);
   }
 
   /**
@@ -455,8 +452,7 @@ public final class ZipList {
    * @throws IndexOutOfBoundsException if there is no such entry
    */
   public void delete(int index) {
-    ZipListEntry e = ZipListWork.get().entry;
-    deleteAt(e, offsetOrThrow(e, index), 1);
+    deleteAt(entryAt(index).p, 1);
   }
 
   /**
@@ -470,10 +466,9 @@ public final class ZipList {
     if (count < 0) {
       throw new IllegalArgumentException("count " + count);
     }
-    ZipListEntry e = ZipListWork.get().entry;
-    int p = offsetOf(e, index);
+    int p = ZipListReader.offsetOf(zl, new Entry(), index);
     if (p >= 0) {
-      deleteAt(e, p, count);
+      deleteAt(p, count);
     }
   }
 
@@ -492,7 +487,16 @@ public final class ZipList {
    * @throws IllegalStateException if the result would exceed 1 GiB
    */
   public static ZipList merge(ZipList first, ZipList second) {
-    return ZipListMerge.merge(first, second);
+    Objects.requireNonNull(first, "first");
+    Objects.requireNonNull(second, "second");
+    if (first == second) {
+      throw new IllegalArgumentException("cannot merge a ziplist with itself");
+    }
+    boolean trusted = first.trusted() && second.trusted();
+    ZipListWriter w = ZipListWriter.merge(first.zl, second.zl, trusted);
+    ZipList z = new ZipList(w.bytes(), trusted ? null : new Extras(false, MAX_SAFETY_SIZE));
+    z.addCascadeSteps(w.cascadeSteps);
+    return z;
   }
 
   // ---------------------------------------------------------------- bytes, cursors, views
@@ -513,23 +517,10 @@ public final class ZipList {
    * 0xFF included. The next growth adds half again.
    */
   public void trimToSize() {
-    int size = paddedLength(blobLength());
+    int size = ZipListFormat.paddedLength(blobLength());
     if (zl.length != size) {
       zl = Arrays.copyOf(zl, size);
     }
-  }
-
-  /**
-   * Length of an array ZipList allocates for a blob of {@code blobLength} bytes and nothing more:
-   * the blob plus the walk's read pad ({@link ZipListWalk#READ_PAD}). Every array ZipList allocates
-   * keeps the pad; only a blob within 3 bytes of the JVM's largest array would go without (and be
-   * walked byte by byte), which the 1 GiB cap rules out for lists ZipList builds. Never less than
-   * {@code blobLength}: copyOf, trimToSize and merge may meet a blob (copied or wrapped) longer
-   * than the cap, which must keep every byte (a pad-less array of its own length exists already).
-   */
-  static int paddedLength(long blobLength) {
-    return (int)
-        Math.max(blobLength, Math.min(blobLength + ZipListWalk.READ_PAD, Integer.MAX_VALUE - 32));
   }
 
   /**
@@ -549,106 +540,18 @@ public final class ZipList {
    * {@code ziplistNext} loop.
    *
    * @param action receives each entry
-   * @throws java.util.ConcurrentModificationException if a callback changed this ziplist
+   * @throws ConcurrentModificationException if a callback tries to change this ziplist (the change
+   *     is refused before anything moves)
    */
   public void forEachEntry(ZipListEntryConsumer action) {
-    ZipListWalk.forEach(this, Objects.requireNonNull(action, "action"));
-  }
-
-  /**
-   * Passes every entry, first to last, to {@code visitor} with its position token, until the
-   * visitor returns {@code false}; a position lets {@link #insertAtPosition(long, byte[])} insert
-   * before that entry in O(1) plus the move of the bytes after it. Redis: the {@code ziplistNext}
-   * loop, whose entry pointers {@code ziplistInsert} takes.
-   *
-   * @param visitor receives each entry
-   * @return {@code true} if the walk reached the end, {@code false} if the visitor ended it
-   * @throws java.util.ConcurrentModificationException if a callback changed this ziplist
-   */
-  public boolean visit(ZipListVisitor visitor) {
-    return ZipListVisit.visit(this, Objects.requireNonNull(visitor, "visitor"));
-  }
-
-  /**
-   * Returns the position after the last entry (inserting there appends), valid until the bytes next
-   * change.
-   *
-   * @return the end's position token
-   */
-  public long endPosition() {
-    return ZipListVisit.token(layoutVersion, ZipListLayout.zlbytesInt(zl) - 1);
-  }
-
-  /**
-   * Inserts {@code value} before the entry at {@code position} (or appends, at {@link
-   * #endPosition()}), as {@link #insert(int, byte[])} does without the walk to an index. Redis:
-   * {@code ziplistInsert(zl, p, s, slen)}.
-   *
-   * @param position a token from {@link #visit}, {@link #endPosition()} or a previous insert, of
-   *     this ziplist's current bytes
-   * @param value the bytes; not retained
-   * @return the position of the entry after the inserted one, in the new bytes (insert there to
-   *     place another value right after this one)
-   * @throws IllegalArgumentException if the position is stale (the bytes changed since)
-   * @throws IllegalStateException if the blob would exceed 1 GiB
-   */
-  public long insertAtPosition(long position, byte[] value) {
-    Objects.requireNonNull(value, "value");
-    return insertAtPosition(position, value, 0, value.length);
-  }
-
-  /**
-   * Inserts {@code value[off, off + len)}; see {@link #insertAtPosition(long, byte[])}.
-   *
-   * @param position a current position token
-   * @param value holds the bytes; not retained
-   * @param off first byte
-   * @param len byte count
-   * @return the position of the entry after the inserted one
-   * @throws IllegalArgumentException if the position is stale
-   * @throws IndexOutOfBoundsException if the slice is outside {@code value}
-   * @throws IllegalStateException if the blob would exceed 1 GiB
-   */
-  public long insertAtPosition(long position, byte[] value, int off, int len) {
-    Objects.requireNonNull(value, "value");
-    int p = offsetOfPosition(position);
-    Objects.checkFromIndexSize(off, len, value.length);
-    ZipListWork w = ZipListWork.get();
-    w.prepare(value, off, len);
-    return insertAtReturningNext(w, p);
-  }
-
-  /**
-   * Inserts the integer {@code value}; see {@link #insertAtPosition(long, byte[])}.
-   *
-   * @param position a current position token
-   * @param value the integer
-   * @return the position of the entry after the inserted one
-   * @throws IllegalArgumentException if the position is stale
-   * @throws IllegalStateException if the blob would exceed 1 GiB
-   */
-  public long insertAtPosition(long position, long value) {
-    int p = offsetOfPosition(position);
-    ZipListWork w = ZipListWork.get();
-    w.prepare(value);
-    return insertAtReturningNext(w, p);
-  }
-
-  private int offsetOfPosition(long position) {
-    int p = (int) position;
-    if ((int) (position >>> 32) != layoutVersion
-        || p < HEADER_SIZE
-        || p > ZipListLayout.zlbytesInt(zl) - 1) {
-      throw new IllegalArgumentException("stale or foreign ziplist position " + position);
+    Objects.requireNonNull(action, "action");
+    int v = layoutVersion;
+    layoutVersion = v | WALKING;
+    try {
+      ZipListReader.forEach(zl, trusted(), action);
+    } finally {
+      layoutVersion = v;
     }
-    return p;
-  }
-
-  /** Inserts the prepared value at p and returns the position of the entry now after it. */
-  private long insertAtReturningNext(ZipListWork w, int p) {
-    insertAt(w, p);
-    int next = p + decodeAt(w.entry, p, false).rawLength();
-    return ZipListVisit.token(layoutVersion, next);
   }
 
   /**
@@ -670,25 +573,25 @@ public final class ZipList {
     StringBuilder sb = new StringBuilder("[");
     ZipListCursor c = cursor();
     while (c.next()) {
-      sb.append(sb.length() > 1 ? ", " : "").append(new String(c.toByteArray(), UTF8));
+      sb.append(sb.length() > 1 ? ", " : "")
+          .append(new String(c.toByteArray(), StandardCharsets.UTF_8));
     }
     return sb.append(']').toString();
   }
 
-  private static final java.nio.charset.Charset UTF8 = java.nio.charset.StandardCharsets.UTF_8;
-
-  // ---------------------------------------------------------------- package-private plumbing
+  // ---------------------------------------------------------------- for the cursor and the view
 
   byte[] array() {
     return zl;
   }
 
-  boolean trusted() {
-    return extras == null || extras.trusted;
+  /** The layout version without the walking bit: equal versions mean equal entry offsets. */
+  int version() {
+    return layoutVersion & ~WALKING;
   }
 
-  int maxBytes() {
-    return extras == null ? ZipListLayout.MAX_SAFETY_SIZE : extras.maxBytes;
+  boolean trusted() {
+    return extras == null || extras.trusted;
   }
 
   /** Inserts and deletes so far, as list views see them (counted once a view exists). */
@@ -696,139 +599,32 @@ public final class ZipList {
     return extras == null ? 0 : extras.modCount;
   }
 
-  /** The rare state, or null when the list has none (tests check that lists stay lean). */
-  ZipListExtras extrasOrNull() {
-    return extras;
-  }
-
   /** Called by a new list view: from now on structural changes are counted for it. */
   void countStructuralChanges() {
     extras();
   }
 
-  private ZipListExtras extras() {
-    if (extras == null) {
-      extras = new ZipListExtras(true, ZipListLayout.MAX_SAFETY_SIZE);
-    }
-    return extras;
-  }
-
-  /** An insert or delete: cached offsets and list-view iterators are stale. */
-  void structuralChange() {
-    layoutVersion++;
-    if (extras != null) {
-      extras.modCount++;
-    }
-  }
-
-  int end() {
-    return blobLength() - 1;
-  }
-
-  int tailOffset() {
-    return (int) ZipListLayout.zltail(zl);
+  /** Redis: {@code ziplistIndex}; the entry offset, or -1 when there is no such entry. */
+  int offsetOf(int index) {
+    return ZipListReader.offsetOf(zl, new Entry(), index);
   }
 
   /**
-   * The last entry's offset, or -1 when empty. A zltail on a 0xFF byte must mean an empty list, the
-   * 0xFF being both the first entry position and the last byte; anything else is corrupt (a wrapped
-   * list whose header shallow validation could not check against the entries).
+   * Inserts {@code s} before the entry at offset {@code p} (or at the end byte), or replaces that
+   * entry ({@code where} is {@link ZipListWriter#INSERT} or {@link ZipListWriter#REPLACE}): every
+   * byte-string update, the view's included, goes through here.
    */
-  int tailEntryOffset() {
-    int size = blobLength();
-    long p = ZipListLayout.zltail(zl);
-    if (p < HEADER_SIZE || p > size - 1) {
-      throw ZipListValidator.fail(zl, size, 4, "zltail " + p + " outside the entry area");
-    }
-    if ((zl[(int) p] & 0xFF) != END) {
-      return (int) p;
-    }
-    if (p != HEADER_SIZE || size != EMPTY_SIZE) {
-      throw ZipListValidator.fail(zl, size, 4, "zltail points at a 0xFF that is not the end");
-    }
-    return -1;
+  void put(int where, int p, byte[] s) {
+    ZipListWriter w = edit();
+    w.putString(where, p, s, 0, s.length);
+    commit(w, where == INSERT ? 1 : 0);
   }
 
-  /** Decodes the next entry of a walk: unchecked for trusted bytes, bounds-checked otherwise. */
-  ZipListEntry walkTo(ZipListEntry e, int p) {
-    if (trusted()) {
-      e.decodeTrusted(zl, p);
-      return e;
-    }
-    return decodeAt(e, p, true);
-  }
-
-  /** Decodes the entry at {@code p}, turning any failed bounds check into a corrupt-data error. */
-  ZipListEntry decodeAt(ZipListEntry e, int p, boolean validatePrevlen) {
-    return decodeAt(e, p, validatePrevlen, blobLength());
-  }
-
-  /** {@link #decodeAt(ZipListEntry, int, boolean)} for walks that read zlbytes once. */
-  ZipListEntry decodeAt(ZipListEntry e, int p, boolean validatePrevlen, int size) {
-    int code = e.decodeSafe(zl, size, p, validatePrevlen);
-    if (code != ZipListEntry.OK) {
-      throw ZipListValidator.fail(zl, size, p, ZipListEntry.reason(code));
-    }
-    return e;
-  }
-
-  /** Whether entry {@code e} equals {@code s[off, off+len)}; Redis: {@code ziplistCompare}. */
-  boolean entryEquals(ZipListEntry e, byte[] s, int off, int len) {
-    if (e.isString()) {
-      return e.len == len
-          && Arrays.equals(zl, e.contentOffset(), e.contentOffset() + len, s, off, off + len);
-    }
-    return ZipListLayout.isIntegerCandidate(s, off, len)
-        && RedisNumbers.parseCanonicalLong(s, off, len) == e.intValue(zl);
-  }
-
-  /** Redis: {@code ziplistIndex}. Returns the entry offset, or -1 when there is no such entry. */
-  int offsetOf(int index) {
-    return offsetOf(ZipListWork.get().entry, index);
-  }
-
-  /** {@link #offsetOf(int)} decoding into {@code e1}. */
-  private int offsetOf(ZipListEntry e1, int index) {
-    int p;
-    if (index < 0) {
-      long back = -(long) index - 1;
-      p = tailEntryOffset();
-      if (p < 0) {
-        return -1;
-      }
-      int size = blobLength();
-      long prevlen = decodeAt(e1, p, true, size).prevRawLen;
-      while (prevlen > 0 && back > 0) {
-        back--;
-        p -= (int) prevlen;
-        prevlen = decodeAt(e1, p, true, size).prevRawLen;
-      }
-      return back > 0 ? -1 : p;
-    }
-    p = HEADER_SIZE;
-    int size = blobLength();
-    while (index > 0 && (zl[p] & 0xFF) != END) {
-      index--;
-      p += decodeAt(e1, p, false, size).rawLength();
-    }
-    if ((zl[p] & 0xFF) == END || index > 0) {
-      return -1;
-    }
-    decodeAt(e1, p, true);
-    return p;
-  }
-
-  private int offsetOrThrow(ZipListEntry e1, int index) {
-    int p = offsetOf(e1, index);
-    if (p < 0) {
-      throw noEntry(index);
-    }
-    return p;
-  }
-
-  /** The entry offset of {@code index}, for the list view; throws as {@link #get} does. */
-  int entryOffset(int index) {
-    return offsetOrThrow(ZipListWork.get().entry, index);
+  /** Deletes up to {@code num} entries from offset {@code p}; the view iterator's remove. */
+  void deleteAt(int p, int num) {
+    ZipListWriter w = edit();
+    w.delete(p, num);
+    commit(w, 1);
   }
 
   /**
@@ -840,17 +636,133 @@ public final class ZipList {
     int n = size();
     if (index < n && index >= -n) {
       assert !trusted() : "deep-validated zllen " + n + " but no entry " + index;
-      return ZipListValidator.fail(
+      return ZipListFormat.fail(
           zl, blobLength(), 8, "zllen " + n + " but no entry at index " + index);
     }
     return new IndexOutOfBoundsException("index " + index + " out of range for ziplist");
   }
 
-  private int insertionOffset(ZipListEntry e1, int index) {
+  // ---------------------------------------------------------------- for tests
+
+  /** Whether the list carries its rare state (tests check that lists stay lean). */
+  boolean hasExtras() {
+    return extras != null;
+  }
+
+  /** Checks I1..I6 (see the implementation notes); tests call it after every step. */
+  void checkInvariants() {
+    long size = ZipListFormat.zlbytes(zl);
+    if (size < EMPTY_SIZE || size > zl.length) {
+      throw new AssertionError("I1: zlbytes " + size + ", capacity " + zl.length);
+    }
+    if ((zl[(int) size - 1] & 0xFF) != END) {
+      throw new AssertionError("I2: no 0xFF at " + (size - 1));
+    }
+    try {
+      ZipListFormat.validate(zl, (int) size, true);
+    } catch (CorruptEncodingException ex) {
+      throw new AssertionError("I3: " + ex.getMessage(), ex);
+    }
+    if (maxBytes() < EMPTY_SIZE) {
+      throw new AssertionError("I4: maxBytes " + maxBytes());
+    }
+    long tail = ZipListFormat.zltail(zl);
+    if (isEmpty() && (tail != HEADER_SIZE || ZipListFormat.zllen(zl) != 0)) {
+      throw new AssertionError("I5: empty with zltail " + tail + ", zllen " + size());
+    }
+    if (layoutVersion < 0) {
+      throw new AssertionError("I6: the walking bit is set");
+    }
+  }
+
+  // ---------------------------------------------------------------- private helpers
+
+  private static final int MAX_SAFETY_SIZE = ZipListFormat.MAX_SAFETY_SIZE;
+
+  private int maxBytes() {
+    return extras == null ? MAX_SAFETY_SIZE : extras.maxBytes;
+  }
+
+  private Extras extras() {
+    if (extras == null) {
+      extras = new Extras(true, MAX_SAFETY_SIZE);
+    }
+    return extras;
+  }
+
+  /** {@link #put(int, int, byte[])} for an integer. */
+  private void put(int where, int p, long v) {
+    ZipListWriter w = edit();
+    w.putInteger(where, p, v);
+    commit(w, where == INSERT ? 1 : 0);
+  }
+
+  private void addCascadeSteps(int steps) {
+    if (steps > 0) {
+      extras().cascadeSteps += steps;
+    }
+  }
+
+  /**
+   * The writer of this list's next edit; refuses the edit while a walk runs. (The writer is one
+   * small object per edit: with the entry it decodes into, the scratch that ZipListWork used to
+   * keep per thread.)
+   */
+  private ZipListWriter edit() {
+    checkNotWalking();
+    return new ZipListWriter(zl, maxBytes(), trusted());
+  }
+
+  private void checkNotWalking() {
+    if (layoutVersion < 0) {
+      throw new ConcurrentModificationException("ziplist changed during a walk");
+    }
+  }
+
+  /**
+   * Takes the edit's bytes back and, if they changed, makes cached offsets stale and counts {@code
+   * structural} inserts or deletes for list views.
+   */
+  private void commit(ZipListWriter w, int structural) {
+    zl = w.bytes();
+    if (w.changed) {
+      changed(structural);
+      addCascadeSteps(w.cascadeSteps);
+    }
+  }
+
+  private void changed(int structural) {
+    layoutVersion = (layoutVersion + 1) & ~WALKING;
+    if (extras != null) {
+      extras.modCount += structural;
+    }
+  }
+
+  /**
+   * Appends to a trusted list without a writer (see {@link ZipListWriter#appendTrusted}): the
+   * string {@code s} when {@code enc} is -1, else {@code v}.
+   */
+  private void append(int enc, long v, byte[] s) {
+    checkNotWalking();
+    zl = ZipListWriter.appendTrusted(zl, maxBytes(), enc, v, s, s == null ? 0 : s.length);
+    changed(1);
+  }
+
+  /** The entry at {@code index}, decoded; throws as {@link #get} does when there is none. */
+  private Entry entryAt(int index) {
+    Entry e = new Entry();
+    if (ZipListReader.offsetOf(zl, e, index) < 0) {
+      throw noEntry(index);
+    }
+    return e;
+  }
+
+  /** The offset to insert at so that the new entry gets {@code index}. */
+  private int insertionOffset(int index) {
     if (index < 0) {
       throw new IndexOutOfBoundsException("index " + index);
     }
-    int p = offsetOf(e1, index);
+    int p = ZipListReader.offsetOf(zl, new Entry(), index);
     if (p >= 0) {
       return p;
     }
@@ -860,196 +772,60 @@ public final class ZipList {
     return blobLength() - 1;
   }
 
-  // ---- the prepared value
-
-  /** Prepares {@code s} in this thread's work area, for a following {@link #insertAt(int)}. */
-  void prepare(byte[] s) {
-    ZipListWork.get().prepare(s);
-  }
-
-  // ---- growth
+  // ---------------------------------------------------------------- for the position package
 
   /**
-   * Sets zlbytes (and the 0xFF byte) to {@code newSize}, growing the array if needed to the larger
-   * of {@code newSize} plus {@link ZipListWalk#READ_PAD} and 1.5 times its length (ArrayList's
-   * rule), rounded up to the granule. The pad lets the walk read 4 bytes at the 0xFF byte.
+   * The bridge {@link ZipListPositions} finds once through a private lookup (the position API
+   * exists for the compact sorted set only, so it stays out of this class's public API). Goes when
+   * that package goes.
    */
-  void resize(int newSize) {
-    if (newSize + ZipListWalk.READ_PAD > zl.length) {
-      long grown = Math.max(newSize + ZipListWalk.READ_PAD, zl.length + (zl.length >> 1));
-      zl =
-          Arrays.copyOf(
-              zl, ZipListLayout.granuleCapacity((int) Math.min(grown, Integer.MAX_VALUE - 32)));
+  private static ZipListPositions.Bridge positionsBridge() {
+    return new PositionsBridge();
+  }
+
+  /** Position-level reads and inserts on a list's private state, for {@link ZipListPositions}. */
+  private static final class PositionsBridge implements ZipListPositions.Bridge {
+    @Override
+    public int version(ZipList z) {
+      return z.version();
     }
-    ZipListLayout.setZlbytes(zl, newSize);
-    zl[newSize - 1] = (byte) END;
-  }
 
-  // ---- the workers (ZipListEdit)
-
-  /** Inserts this thread's prepared value at {@code p}; see {@link ZipListEdit#insert}. */
-  void insertAt(int p) {
-    insertAt(ZipListWork.get(), p);
-  }
-
-  /** The per-thread work area never keeps a caller's array, even when the insert throws. */
-  private void insertAt(ZipListWork w, int p) {
-    try {
-      ZipListEdit.insert(this, w, p);
-    } finally {
-      w.vStr = null;
+    @Override
+    public boolean visit(ZipList z, int p, ZipListVisitor v) {
+      int version = z.layoutVersion;
+      z.layoutVersion = version | WALKING;
+      try {
+        return ZipListReader.visit(z.zl, z.trusted(), (long) z.version() << 32, p, v);
+      } finally {
+        z.layoutVersion = version;
+      }
     }
-  }
 
-  /** Deletes up to {@code num} entries from {@code p}; see {@link ZipListEdit#delete}. */
-  void deleteAt(int p, int num) {
-    ZipListEdit.delete(this, ZipListWork.get().entry, p, num);
-  }
+    @Override
+    public int insert(ZipList z, int p, byte[] s, int off, int len) {
+      ZipListWriter w = z.edit();
+      w.putString(INSERT, p, s, off, len);
+      z.commit(w, 1);
+      return z.entryAfter(p);
+    }
 
-  private void deleteAt(ZipListEntry e1, int p, int num) {
-    ZipListEdit.delete(this, e1, p, num);
-  }
+    @Override
+    public int insert(ZipList z, int p, long v) {
+      z.put(INSERT, p, v);
+      return z.entryAfter(p);
+    }
 
-  /** Replaces the entry at {@code p} by this thread's prepared value; see {@link ZipListEdit}. */
-  void replaceAt(int p) {
-    replaceAt(ZipListWork.get(), p);
-  }
-
-  private void replaceAt(ZipListWork w, int p) {
-    try {
-      ZipListEdit.replace(this, w, p);
-    } finally {
-      w.vStr = null;
+    @Override
+    public int insertTwo(ZipList z, int p, byte[] a, byte[] b, long bInt) {
+      ZipListWriter w = z.edit();
+      int after = w.insertTwo(p, a, b, bInt);
+      z.commit(w, 2);
+      return after;
     }
   }
 
-  /** A replacement made as a delete and an insert: give list views back their counter. */
-  void restoreModCount(int mod) {
-    if (extras != null) {
-      extras.modCount = mod;
-    }
-  }
-
-  /** Redis: {@code __ziplistCascadeUpdate}; see ZipListCascade. */
-  void cascadeUpdate(ZipListEntry scratch, int p) {
-    ZipListCascade.update(this, p, scratch);
-  }
-
-  void addCascadeSteps(int cnt) {
-    extras().cascadeSteps += cnt;
-  }
-
-  /** Package-private for ZipListMerge: installs merged bytes and runs the seam cascade. */
-  static ZipList fromMergedBytes(byte[] zl, int seam, boolean trusted) {
-    ZipList z =
-        new ZipList(zl, trusted ? null : new ZipListExtras(false, ZipListLayout.MAX_SAFETY_SIZE));
-    z.cascadeUpdate(ZipListWork.get().entry, seam);
-    return z;
-  }
-
-  /** Checks I1..I4 (see the implementation notes); tests call it after every step. */
-  void checkInvariants() {
-    long size = ZipListLayout.zlbytes(zl);
-    if (size < EMPTY_SIZE || size > zl.length) {
-      throw new AssertionError("I1: zlbytes " + size + ", capacity " + zl.length);
-    }
-    if ((zl[(int) size - 1] & 0xFF) != END) {
-      throw new AssertionError("I2: no 0xFF at " + (size - 1));
-    }
-    try {
-      ZipListValidator.validate(zl, (int) size, true);
-    } catch (CorruptEncodingException ex) {
-      throw new AssertionError("I3: " + ex.getMessage(), ex);
-    }
-    if (maxBytes() < EMPTY_SIZE) {
-      throw new AssertionError("I4: maxBytes " + maxBytes());
-    }
-    if (isEmpty() && (tailOffset() != HEADER_SIZE || ZipListLayout.zllen(zl) != 0)) {
-      throw new AssertionError("I5: empty with zltail " + tailOffset() + ", zllen " + size());
-    }
-  }
-
-  // ---------------------------------------------------------------- random access by offset
-
-  /**
-   * Returns the byte offset of the entry a current position token names (Redis: {@code p - zl}), or
-   * of the end byte for {@link #endPosition()}. With {@link #positionAt} it lets a caller keep its
-   * own index of entry offsets across the inserts it makes itself: after inserting values one after
-   * another from offset {@code o} (each at the position the previous insert returned), the last
-   * returning a position at offset {@code o2}, every entry that followed {@code o} moved by the
-   * same {@code g} bytes, the blob's growth, if and only if {@code g == o2 - o}. (Otherwise a
-   * prevlen field changed size: the entry that followed grew or shrank by 4 bytes, or a cascade
-   * grew entries further on.)
-   *
-   * @param position a token of this ziplist's current bytes
-   * @return the offset, from 10 (the first entry) to {@code blobLength() - 1} (the end)
-   * @throws IllegalArgumentException if the position is stale
-   */
-  public int positionOffset(long position) {
-    return ZipListSeek.offset(this, position);
-  }
-
-  /**
-   * Returns the current position token of the entry that starts at byte {@code offset}, or of the
-   * end for {@code blobLength() - 1}. The offset must be an entry start of the current bytes (one
-   * that {@link #positionOffset} reported, moved by the caller's own accounting of changes since):
-   * only bounds are checked (in O(1), as for tokens), and an insert at a position that is not an
-   * entry start damages the list.
-   *
-   * @param offset an entry start or the end byte's offset
-   * @return the position token
-   * @throws IllegalArgumentException if the offset is outside the entry area
-   */
-  public long positionAt(int offset) {
-    return ZipListSeek.position(this, offset);
-  }
-
-  /**
-   * As {@link #visit} from the entry at {@code position} on (Redis: the {@code ziplistNext} loop
-   * from {@code p}); the visitor ends the walk by returning {@code false}.
-   *
-   * @param position a token of this ziplist's current bytes
-   * @param visitor receives each entry from {@code position} on
-   * @return {@code true} if the walk reached the end, {@code false} if the visitor ended it
-   * @throws IllegalArgumentException if the position is stale
-   * @throws java.util.ConcurrentModificationException if a callback changed this ziplist
-   */
-  public boolean visitFrom(long position, ZipListVisitor visitor) {
-    return ZipListSeek.visitFrom(this, position, Objects.requireNonNull(visitor, "visitor"));
-  }
-
-  /**
-   * Inserts {@code first} then the integer {@code second} before the entry at {@code position}: the
-   * same bytes as {@code insertAtPosition(insertAtPosition(position, first), second)} (Redis: two
-   * {@code ziplistInsert} calls, as {@code zzlInsertAt} makes for a member and its score), with the
-   * bytes after the point moved once when no prevlen field changes size.
-   *
-   * @param position a current position token
-   * @param first the bytes of the first entry; not retained
-   * @param second the integer of the second entry
-   * @return the position of the entry after the second inserted one
-   * @throws IllegalArgumentException if the position is stale
-   * @throws IllegalStateException if the blob would exceed 1 GiB
-   */
-  public long insertTwoAtPosition(long position, byte[] first, long second) {
-    return ZipListInsertTwo.insert(this, position, Objects.requireNonNull(first, "first"), second);
-  }
-
-  /**
-   * As {@link #insertTwoAtPosition(long, byte[], long)} with a byte-string second entry.
-   *
-   * @param position a current position token
-   * @param first the bytes of the first entry; not retained
-   * @param second the bytes of the second entry; not retained
-   * @return the position of the entry after the second inserted one
-   * @throws IllegalArgumentException if the position is stale
-   * @throws IllegalStateException if the blob would exceed 1 GiB
-   */
-  public long insertTwoAtPosition(long position, byte[] first, byte[] second) {
-    return ZipListInsertTwo.insert(
-        this,
-        position,
-        Objects.requireNonNull(first, "first"),
-        Objects.requireNonNull(second, "second"));
+  /** The offset of the entry after the one at {@code p}. */
+  private int entryAfter(int p) {
+    return ZipListFormat.decodeChecked(new Entry(), zl, blobLength(), p, false).next();
   }
 }

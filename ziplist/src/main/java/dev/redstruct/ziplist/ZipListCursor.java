@@ -1,10 +1,10 @@
 package dev.redstruct.ziplist;
 
-import static dev.redstruct.ziplist.ZipListLayout.END;
-import static dev.redstruct.ziplist.ZipListLayout.HEADER_SIZE;
+import static dev.redstruct.ziplist.ZipListFormat.END;
+import static dev.redstruct.ziplist.ZipListFormat.HEADER_SIZE;
 
 import dev.redstruct.core.RedisNumbers;
-import java.util.Arrays;
+import dev.redstruct.ziplist.ZipListFormat.Entry;
 import java.util.ConcurrentModificationException;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -27,25 +27,20 @@ public final class ZipListCursor {
 
   private final ZipList list;
   private final byte[] zl; // stays the list's array for as long as the version does
+  private final int size;
   private final boolean trusted;
   private final boolean padded; // trusted and padded: entry headers read with one int load
-  private final ZipListEntry e = new ZipListEntry();
+  private final Entry e = new Entry(); // the current entry, decoded once per step
   private final int version;
   private int pos = BEFORE_FIRST;
-
-  // The current entry, decoded once by load().
-  private int encoding;
-  private int contentOff;
-  private int contentLen;
-  private int nextPos;
-  private int lastLen = -1; // the last 6-bit string's length, predicted as in ZipListWalk
 
   ZipListCursor(ZipList list) {
     this.list = list;
     this.zl = list.array();
+    this.size = list.blobLength();
     this.trusted = list.trusted();
-    this.padded = trusted && ZipListWalk.padded(zl);
-    this.version = list.layoutVersion;
+    this.padded = trusted && ZipListFormat.padded(zl);
+    this.version = list.version();
   }
 
   /**
@@ -58,18 +53,19 @@ public final class ZipListCursor {
     if (pos == AFTER_LAST) {
       return false;
     }
-    int p = pos == BEFORE_FIRST ? HEADER_SIZE : nextPos;
+    int p = pos == BEFORE_FIRST ? HEADER_SIZE : e.next();
     if (padded) { // one load for the end test, the prevlen byte and the encoding byte
-      int x = ZipListWalk.intAt(zl, p);
+      int x = ZipListFormat.intAt(zl, p);
       if ((x & 0xFF) == END) {
         pos = AFTER_LAST;
         return false;
       }
-      if ((x & 0xFF) >= ZipListLayout.BIG_PREVLEN) { // the encoding byte is past the 4 read
-        loadTrusted(p, p + 5, zl[p + 5] & 0xFF);
+      if ((x & 0xFF) >= ZipListFormat.BIG_PREVLEN) { // the encoding byte is past the 4 read
+        e.decodeTrusted(zl, p, p + 5, zl[p + 5] & 0xFF);
       } else {
-        loadTrusted(p, p + 1, x >>> 8 & 0xFF);
+        e.decodeTrusted(zl, p, p + 1, x >>> 8 & 0xFF);
       }
+      pos = p;
       return true;
     }
     if ((zl[p] & 0xFF) == END) {
@@ -91,7 +87,7 @@ public final class ZipListCursor {
     if (pos == BEFORE_FIRST) {
       return false;
     } else if (pos == AFTER_LAST) {
-      p = list.tailEntryOffset();
+      p = ZipListFormat.tailEntryOffset(zl);
       if (p < 0) {
         pos = BEFORE_FIRST;
         return false;
@@ -100,9 +96,9 @@ public final class ZipListCursor {
       pos = BEFORE_FIRST;
       return false;
     } else {
-      long prevlen = ZipListLayout.readPrevlen(zl, pos);
+      long prevlen = ZipListFormat.readPrevlen(zl, pos); // in bounds: the entry was decoded
       if (prevlen == 0 || prevlen > pos - HEADER_SIZE) { // only corrupt wrapped bytes get here
-        throw ZipListValidator.fail(zl, list.blobLength(), pos, "bad prevlen " + prevlen);
+        throw ZipListFormat.fail(zl, size, pos, "bad prevlen " + prevlen);
       }
       p = pos - (int) prevlen;
     }
@@ -110,49 +106,9 @@ public final class ZipListCursor {
     return true;
   }
 
-  /**
-   * Decodes the entry at {@code p} into the cursor's fields: the lean decoder for bytes the list
-   * vouches for, the bounds-checked one for wrapped bytes. This is the iteration hot path.
-   */
+  /** Decodes the entry at {@code p}: trusted, or bounds-checked for wrapped bytes. */
   private void load(int p) {
-    if (trusted) {
-      int headerStart = p + 1;
-      if ((zl[p] & 0xFF) >= ZipListLayout.BIG_PREVLEN) { // kept a branch: see ZipListWalk
-        headerStart = p + 5;
-      }
-      loadTrusted(p, headerStart, zl[headerStart] & 0xFF);
-    } else {
-      list.decodeAt(e, p, true);
-      encoding = e.encoding;
-      contentOff = e.contentOffset();
-      contentLen = (int) e.len;
-      nextPos = contentOff + contentLen;
-      pos = p;
-    }
-  }
-
-  /** The trusted decode of the entry at {@code p} whose encoding byte {@code b} is at {@code h}. */
-  private void loadTrusted(int p, int h, int b) {
-    if (b == lastLen) { // the next offset adds a register, not the byte just loaded
-      encoding = ZipListLayout.STR_06B;
-      contentOff = h + 1;
-      contentLen = lastLen;
-    } else if (b >= ZipListLayout.STR_MASK) {
-      encoding = b;
-      contentOff = h + 1;
-      // A switch of constants: predicted, it keeps the encoding off the walk's load chain.
-      contentLen = ZipListLayout.intContentSize(b);
-    } else if (b < ZipListLayout.STR_14B) { // the common small string: no further load
-      encoding = ZipListLayout.STR_06B;
-      contentOff = h + 1;
-      contentLen = b;
-      lastLen = b;
-    } else {
-      encoding = b & ZipListLayout.STR_MASK;
-      contentLen = (int) ZipListLayout.readStringLength(zl, h, encoding);
-      contentOff = h + (b < ZipListLayout.STR_32B ? 2 : 5);
-    }
-    nextPos = contentOff + contentLen;
+    ZipListFormat.decode(e, zl, size, p, trusted);
     pos = p;
   }
 
@@ -185,7 +141,7 @@ public final class ZipListCursor {
    */
   public boolean isInteger() {
     current();
-    return encoding >= ZipListLayout.STR_MASK;
+    return !e.isString();
   }
 
   /**
@@ -196,10 +152,10 @@ public final class ZipListCursor {
    */
   public long longValue() {
     current();
-    if (encoding < ZipListLayout.STR_MASK) {
-      return RedisNumbers.parseCanonicalLong(zl, contentOff, contentLen);
+    if (e.isString()) {
+      return RedisNumbers.parseCanonicalLong(zl, e.contentOffset(), (int) e.len);
     }
-    return ZipListLayout.readInt(zl, contentOff, encoding);
+    return e.intValue(zl);
   }
 
   /**
@@ -209,10 +165,7 @@ public final class ZipListCursor {
    */
   public int length() {
     current();
-    if (encoding < ZipListLayout.STR_MASK) {
-      return contentLen;
-    }
-    return RedisNumbers.stringLength(ZipListLayout.readInt(zl, contentOff, encoding));
+    return e.isString() ? (int) e.len : RedisNumbers.stringLength(e.intValue(zl));
   }
 
   /**
@@ -225,11 +178,11 @@ public final class ZipListCursor {
   public int copyTo(byte[] dst, int off) {
     Objects.requireNonNull(dst, "dst");
     Objects.checkFromIndexSize(off, length(), dst.length);
-    if (encoding < ZipListLayout.STR_MASK) {
-      System.arraycopy(zl, contentOff, dst, off, contentLen);
-      return contentLen;
+    if (e.isString()) {
+      System.arraycopy(zl, e.contentOffset(), dst, off, (int) e.len);
+      return (int) e.len;
     }
-    return RedisNumbers.ll2string(ZipListLayout.readInt(zl, contentOff, encoding), dst, off);
+    return RedisNumbers.ll2string(e.intValue(zl), dst, off);
   }
 
   /**
@@ -252,14 +205,7 @@ public final class ZipListCursor {
   public boolean contentEquals(byte[] value) {
     Objects.requireNonNull(value, "value");
     current();
-    if (encoding < ZipListLayout.STR_MASK) {
-      return contentLen == value.length
-          && Arrays.equals(zl, contentOff, contentOff + contentLen, value, 0, value.length);
-    }
-    int len = value.length;
-    return ZipListLayout.isIntegerCandidate(value, 0, len)
-        && RedisNumbers.parseCanonicalLong(value, 0, len)
-            == ZipListLayout.readInt(zl, contentOff, encoding);
+    return e.contentEquals(zl, value, 0, value.length);
   }
 
   private void current() {
@@ -270,7 +216,7 @@ public final class ZipListCursor {
   }
 
   private void checkVersion() {
-    if (list.layoutVersion != version) {
+    if (list.version() != version) {
       throw new ConcurrentModificationException("ziplist changed under the cursor");
     }
   }

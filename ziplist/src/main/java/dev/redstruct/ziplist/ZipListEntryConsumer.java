@@ -6,9 +6,9 @@ package dev.redstruct.ziplist;
  * its value (whose decimal bytes are what {@link ZipList#get} would return).
  *
  * <p>The array passed to {@link #string} is the ziplist's live backing array: read {@code [offset,
- * offset + length)} during the call only, and never write to it. Changing the ziplist from a
- * callback makes the walk throw {@link java.util.ConcurrentModificationException} once that call
- * returns.
+ * offset + length)} during the call only, and never write to it. A callback cannot change the
+ * ziplist: the change is refused with {@link java.util.ConcurrentModificationException} before
+ * anything moves.
  *
  * <p><b>Thread safety.</b> The walk calls the consumer on the caller's thread, one entry at a time;
  * an implementation needs no synchronization unless it shares its own state with other threads.

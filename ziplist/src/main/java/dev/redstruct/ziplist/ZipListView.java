@@ -1,9 +1,10 @@
 package dev.redstruct.ziplist;
 
-import static dev.redstruct.ziplist.ZipListLayout.END;
+import static dev.redstruct.ziplist.ZipListFormat.END;
 
 import dev.redstruct.core.Codec;
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.ziplist.ZipListFormat.Entry;
 import java.util.AbstractList;
 import java.util.ConcurrentModificationException;
 import java.util.ListIterator;
@@ -19,7 +20,6 @@ final class ZipListView<E> extends AbstractList<E> {
   private final ZipList zl;
   private final Codec<E> codec;
   private final byte[] digits = new byte[RedisNumbers.MAX_LONG_CHARS];
-  private final ZipListEntry scratch = new ZipListEntry();
 
   ZipListView(ZipList zl, Codec<E> codec) {
     this.zl = zl;
@@ -35,7 +35,12 @@ final class ZipListView<E> extends AbstractList<E> {
   @Override
   public E get(int index) {
     Objects.checkIndex(index, size());
-    return decode(zl.decodeAt(scratch, zl.entryOffset(index), true));
+    Entry e = new Entry();
+    int p = zl.offsetOf(index);
+    if (p < 0) {
+      throw zl.noEntry(index);
+    }
+    return decode(decodeAt(e, p));
   }
 
   @Override
@@ -93,7 +98,13 @@ final class ZipListView<E> extends AbstractList<E> {
     return new Itr(0);
   }
 
-  E decode(ZipListEntry e) {
+  /** Decodes the entry at {@code p}, bounds-checked (the view is not a hot path). */
+  private Entry decodeAt(Entry e, int p) {
+    byte[] arr = zl.array();
+    return ZipListFormat.decodeChecked(e, arr, ZipListFormat.zlbytesInt(arr), p, true);
+  }
+
+  E decode(Entry e) {
     byte[] arr = zl.array();
     if (e.isString()) {
       return codec.decode(arr, e.contentOffset(), (int) e.len);
@@ -109,7 +120,7 @@ final class ZipListView<E> extends AbstractList<E> {
    * full pass quadratic when every {@code hasNext} asked it.
    */
   private final class Itr implements ListIterator<E> {
-    private final ZipListEntry e = new ZipListEntry();
+    private final Entry e = new Entry();
     private int size;
     private int cursor;
     private int nextOffset;
@@ -126,7 +137,7 @@ final class ZipListView<E> extends AbstractList<E> {
 
     private void sync() {
       expectedMod = zl.modCount();
-      expectedLayout = zl.layoutVersion;
+      expectedLayout = zl.version();
       nextOffset = zl.offsetOf(cursor);
       if (lastRet >= 0) {
         lastOffset = zl.offsetOf(lastRet);
@@ -137,7 +148,7 @@ final class ZipListView<E> extends AbstractList<E> {
       if (zl.modCount() != expectedMod) {
         throw new ConcurrentModificationException();
       }
-      if (zl.layoutVersion != expectedLayout) {
+      if (zl.version() != expectedLayout) {
         sync(); // a replacement elsewhere moved bytes but not elements
       }
     }
@@ -156,7 +167,8 @@ final class ZipListView<E> extends AbstractList<E> {
       if (nextOffset < 0) {
         throw zl.noEntry(cursor); // zllen of a wrapped list counted entries that are not there
       }
-      zl.walkTo(e, nextOffset);
+      byte[] arr = zl.array();
+      ZipListFormat.decode(e, arr, ZipListFormat.zlbytesInt(arr), nextOffset, zl.trusted());
       lastRet = cursor++;
       lastOffset = nextOffset;
       nextOffset = orEnd(nextOffset + e.rawLength());
@@ -176,14 +188,14 @@ final class ZipListView<E> extends AbstractList<E> {
       }
       int p;
       if (nextOffset < 0) {
-        p = zl.tailEntryOffset();
+        p = ZipListFormat.tailEntryOffset(zl.array());
         if (p < 0) {
           throw zl.noEntry(cursor - 1); // zllen of a wrapped list counted entries
         }
       } else {
-        p = nextOffset - (int) zl.decodeAt(e, nextOffset, true).prevRawLen;
+        p = nextOffset - (int) decodeAt(e, nextOffset).prevRawLen;
       }
-      zl.decodeAt(e, p, true);
+      decodeAt(e, p);
       lastRet = --cursor;
       lastOffset = p;
       nextOffset = p;
@@ -213,7 +225,7 @@ final class ZipListView<E> extends AbstractList<E> {
       nextOffset = orEnd(lastOffset);
       lastRet = -1;
       expectedMod = zl.modCount();
-      expectedLayout = zl.layoutVersion;
+      expectedLayout = zl.version();
     }
 
     @Override
@@ -222,31 +234,32 @@ final class ZipListView<E> extends AbstractList<E> {
         throw new IllegalStateException();
       }
       check();
-      zl.prepare(codec.encode(element));
-      zl.replaceAt(lastOffset); // the new entry starts where the old one did
+      zl.put(
+          ZipListWriter.REPLACE,
+          lastOffset,
+          codec.encode(element)); // the new entry starts where the old did
       if (lastRet < cursor) {
-        nextOffset = orEnd(lastOffset + zl.decodeAt(e, lastOffset, true).rawLength());
+        nextOffset = orEnd(decodeAt(e, lastOffset).next());
       } else {
         nextOffset = lastOffset;
       }
       expectedMod = zl.modCount();
-      expectedLayout = zl.layoutVersion;
+      expectedLayout = zl.version();
     }
 
     @Override
     public void add(E element) {
       check();
       byte[] bytes = codec.encode(element);
-      int at = nextOffset < 0 ? zl.end() : nextOffset;
-      zl.prepare(bytes);
-      zl.insertAt(at);
+      int at = nextOffset < 0 ? zl.blobLength() - 1 : nextOffset;
+      zl.put(ZipListWriter.INSERT, at, bytes);
       ZipListView.this.modCount++;
       size++;
-      nextOffset = orEnd(at + zl.decodeAt(e, at, true).rawLength());
+      nextOffset = orEnd(decodeAt(e, at).next());
       cursor++;
       lastRet = -1;
       expectedMod = zl.modCount();
-      expectedLayout = zl.layoutVersion;
+      expectedLayout = zl.version();
     }
 
     private int orEnd(int p) {

@@ -2,6 +2,8 @@ package dev.redstruct.ziplist;
 
 import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
+import dev.redstruct.ziplist.internal.ZipListPositions;
+import dev.redstruct.ziplist.internal.ZipListVisitor;
 import java.util.List;
 import java.util.ListIterator;
 import java.util.random.RandomGenerator;
@@ -152,7 +154,8 @@ final class ZipListEntryPoints {
       case 14 -> z.forEachEntry(ZipListTest.collector(new java.util.ArrayList<>()));
       case 15 -> {
         long[] first = {-1};
-        z.visit(
+        ZipListPositions.visit(
+            z,
             new ZipListVisitor() {
               @Override
               public boolean string(long position, byte[] array, int offset, int length) {
@@ -166,14 +169,16 @@ final class ZipListEntryPoints {
                 return true;
               }
             });
-        long at = first[0] >= 0 && r.nextBoolean() ? first[0] : z.endPosition();
-        z.positionOffset(at);
-        z.positionAt(z.positionOffset(at));
-        z.insertAtPosition(at, v);
+        long at = first[0] >= 0 && r.nextBoolean() ? first[0] : ZipListPositions.endPosition(z);
+        ZipListPositions.positionOffset(z, at);
+        ZipListPositions.positionAt(z, ZipListPositions.positionOffset(z, at));
+        ZipListPositions.insertAtPosition(z, at, v);
       }
-      case 16 -> z.insertAtPosition(z.endPosition(), r.nextLong());
-      case 17 -> z.insertTwoAtPosition(z.endPosition(), v, r.nextLong());
-      case 18 -> z.insertTwoAtPosition(z.endPosition(), v, v);
+      case 16 ->
+          ZipListPositions.insertAtPosition(z, ZipListPositions.endPosition(z), r.nextLong());
+      case 17 ->
+          ZipListPositions.insertTwoAtPosition(z, ZipListPositions.endPosition(z), v, r.nextLong());
+      case 18 -> ZipListPositions.insertTwoAtPosition(z, ZipListPositions.endPosition(z), v, v);
       case 19 -> {
         List<byte[]> l = z.asList(Codec.bytes());
         l.hashCode();
@@ -205,7 +210,8 @@ final class ZipListEntryPoints {
         z.toString();
         long[] second = {-1};
         int[] seen = {0};
-        z.visit(
+        ZipListPositions.visit(
+            z,
             new ZipListVisitor() {
               @Override
               public boolean string(long position, byte[] array, int offset, int length) {
@@ -222,7 +228,8 @@ final class ZipListEntryPoints {
                 return ++seen[0] < 2;
               }
             });
-        z.visitFrom(second[0] >= 0 ? second[0] : z.endPosition(), ALL);
+        ZipListPositions.visitFrom(
+            z, second[0] >= 0 ? second[0] : ZipListPositions.endPosition(z), ALL);
       }
       default -> {
         z.insert(0, r.nextLong());

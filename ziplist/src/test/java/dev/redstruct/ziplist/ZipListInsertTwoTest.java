@@ -4,17 +4,18 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.redstruct.ziplist.internal.ZipListPositions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ZipList#insertTwoAtPosition} at every position of small lists built to straddle its
- * decisions, with values at the edges of zipTryEncoding and of the 1-byte prevlen field: the bytes
- * and the returned position must equal two {@link ZipList#insertAtPosition} calls (themselves equal
- * to index inserts, checked against Redis in ZipListRedisIT), on built (trusted) and wrapped lists.
- * ZipListSeekTest draws such cases at random; this one enumerates them.
+ * {@link ZipListPositions#insertTwoAtPosition} at every position of small lists built to straddle
+ * its decisions, with values at the edges of zipTryEncoding and of the 1-byte prevlen field: the
+ * bytes and the returned position must equal two {@link ZipListPositions#insertAtPosition} calls
+ * (themselves equal to index inserts, checked against Redis in ZipListRedisIT), on built (trusted)
+ * and wrapped lists. ZipListSeekTest draws such cases at random; this one enumerates them.
  */
 class ZipListInsertTwoTest {
   private static byte[] fill(int n) {
@@ -118,7 +119,7 @@ class ZipListInsertTwoTest {
 
   private static List<Long> positions(ZipList z) {
     List<Long> out = ZipListVisitTest.positions(z);
-    out.add(z.endPosition());
+    out.add(ZipListPositions.endPosition(z));
     return out;
   }
 
@@ -143,12 +144,17 @@ class ZipListInsertTwoTest {
   /** Inserts a then b (or the long bLong when b is null) before entry i of blob, both ways. */
   private static void check(byte[] blob, int i, byte[] a, byte[] b, long bLong) {
     ZipList expected = ZipList.copyOf(blob);
-    long first = expected.insertAtPosition(positions(expected).get(i), a);
+    long first = ZipListPositions.insertAtPosition(expected, positions(expected).get(i), a);
     long next =
-        b == null ? expected.insertAtPosition(first, bLong) : expected.insertAtPosition(first, b);
+        b == null
+            ? ZipListPositions.insertAtPosition(expected, first, bLong)
+            : ZipListPositions.insertAtPosition(expected, first, b);
     for (ZipList z : new ZipList[] {ZipList.copyOf(blob), ZipList.wrap(blob.clone())}) {
       long p = positions(z).get(i);
-      long after = b == null ? z.insertTwoAtPosition(p, a, bLong) : z.insertTwoAtPosition(p, a, b);
+      long after =
+          b == null
+              ? ZipListPositions.insertTwoAtPosition(z, p, a, bLong)
+              : ZipListPositions.insertTwoAtPosition(z, p, a, b);
       String at =
           "list of "
               + blob.length
@@ -160,7 +166,10 @@ class ZipListInsertTwoTest {
               + (b == null ? Long.toString(bLong) : new String(b, US_ASCII));
       z.checkInvariants();
       assertArrayEquals(expected.toByteArray(), z.toByteArray(), at);
-      assertEquals(expected.positionOffset(next), z.positionOffset(after), at);
+      assertEquals(
+          ZipListPositions.positionOffset(expected, next),
+          ZipListPositions.positionOffset(z, after),
+          at);
     }
   }
 }

@@ -2,11 +2,14 @@ package dev.redstruct.ziplist;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CyclicBarrier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +33,69 @@ class ZipListModelTest {
         throw new AssertionError("replay with -Dziplist.seed=" + seed + ": " + e, e);
       }
     }
+  }
+
+  /**
+   * Two threads, each with its own lists, run model sequences and prevlen cascades at the same
+   * time, started together by a barrier: every step of both must match its own model. Scratch state
+   * shared between lists (the per-thread work area this module once had, or any static buffer)
+   * would show up here as a wrong entry or a broken invariant. Seeds are printed on failure.
+   */
+  @Test
+  void twoThreadsOnTwoListsNeverInterfere() throws Exception {
+    long base = System.nanoTime();
+    CyclicBarrier start = new CyclicBarrier(2);
+    List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+    Thread[] threads = new Thread[2];
+    for (int t = 0; t < threads.length; t++) {
+      long seed = base + 1000L * t;
+      threads[t] =
+          new Thread(
+              () -> {
+                try {
+                  start.await();
+                  for (int run = 0; run < 12; run++) {
+                    runSequence(seed + run);
+                    runCascades(new SplittableRandom(seed + run));
+                  }
+                } catch (Throwable e) {
+                  failures.add(new AssertionError("thread seed " + seed + ": " + e, e));
+                }
+              });
+      threads[t].start();
+    }
+    for (Thread t : threads) {
+      t.join();
+    }
+    assertEquals(List.of(), failures);
+  }
+
+  /**
+   * Builds runs of 250..253-byte entries (each next prevlen fits one byte) and pushes and deletes
+   * long and short heads, so that prevlen fields grow through the run and shrink back.
+   */
+  private static void runCascades(SplittableRandom r) {
+    ZipList z = ZipList.create();
+    List<byte[]> model = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      byte[] v = ZipListTestValues.fill(r, 247 + r.nextInt(4));
+      z.pushTail(v);
+      model.add(v);
+    }
+    for (int step = 0; step < 60; step++) {
+      byte[] head = ZipListTestValues.fill(r, r.nextBoolean() ? 300 : 2);
+      int at = r.nextInt(model.size() + 1);
+      z.insert(at, head);
+      model.add(at, head);
+      if (r.nextBoolean()) {
+        int d = r.nextInt(model.size());
+        z.delete(d);
+        model.remove(d);
+      }
+      z.checkInvariants();
+      assertSame(model, z);
+    }
+    assertTrue(z.cascadeSteps() > 0, "no cascade ran");
   }
 
   private static void runSequence(long seed) {

@@ -69,7 +69,7 @@ final class ZipListMutations {
     }
     System.arraycopy(b, at, out, at + k, b.length - at);
     if (r.nextBoolean()) {
-      ZipListLayout.setZlbytes(out, out.length); // keep the header plausible
+      ZipListFormat.setZlbytes(out, out.length); // keep the header plausible
     }
     return out;
   }
@@ -81,7 +81,7 @@ final class ZipListMutations {
     System.arraycopy(b, 0, out, 0, at);
     System.arraycopy(b, at + k, out, at, b.length - at - k);
     if (r.nextBoolean() && out.length >= 4) {
-      ZipListLayout.setZlbytes(out, out.length);
+      ZipListFormat.setZlbytes(out, out.length);
     }
     return out;
   }
@@ -90,23 +90,23 @@ final class ZipListMutations {
     int delta = r.nextInt(9) - 4;
     switch (r.nextInt(3)) {
       case 0:
-        ZipListLayout.setZlbytes(b, (int) ZipListLayout.zlbytes(b) + delta);
+        ZipListFormat.setZlbytes(b, (int) ZipListFormat.zlbytes(b) + delta);
         break;
       case 1:
-        ZipListLayout.setZltail(
-            b, r.nextInt(4) == 0 ? r.nextInt() : (int) ZipListLayout.zltail(b) + delta);
+        ZipListFormat.setZltail(
+            b, r.nextInt(4) == 0 ? r.nextInt() : (int) ZipListFormat.zltail(b) + delta);
         break;
       default:
-        ZipListLayout.setZllen(
-            b, r.nextInt(4) == 0 ? 0xFFFF : (ZipListLayout.zllen(b) + delta) & 0xFFFF);
+        ZipListFormat.setZllen(
+            b, r.nextInt(4) == 0 ? 0xFFFF : (ZipListFormat.zllen(b) + delta) & 0xFFFF);
     }
     return b;
   }
 
   /** Overwrites a prevlen or encoding byte of a real entry with a nearby or special value. */
   private static byte[] entryByte(RandomGenerator r, byte[] b) {
-    ZipListEntry e = new ZipListEntry();
-    int p = ZipListLayout.HEADER_SIZE;
+    ZipListFormat.Entry e = new ZipListFormat.Entry();
+    int p = ZipListFormat.HEADER_SIZE;
     int target = r.nextInt(8);
     while ((b[p] & 0xFF) != 0xFF && target-- > 0 && e.decodeSafe(b, b.length, p, false) == 0) {
       int next = p + e.rawLength();
@@ -121,7 +121,7 @@ final class ZipListMutations {
     int[] specials = {
       0x00, 0x3F, 0x40, 0x80, 0x86, 0xBF, 0xC0, 0xC1, 0xD0, 0xE0, 0xF0, 0xF1, 0xFD, 0xFE, 0xFF
     };
-    int at = r.nextBoolean() ? p : Math.min(b.length - 1, p + ZipListLayout.prevlenFieldSize(b[p]));
+    int at = r.nextBoolean() ? p : Math.min(b.length - 1, p + ZipListFormat.prevlenFieldSize(b[p]));
     b[at] =
         (byte) (r.nextBoolean() ? specials[r.nextInt(specials.length)] : b[at] + r.nextInt(5) - 2);
     return b;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.Codec;
 import dev.redstruct.testkit.NullArguments;
+import dev.redstruct.ziplist.internal.ZipListPositions;
+import dev.redstruct.ziplist.internal.ZipListVisitor;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -30,7 +32,30 @@ class ZipListNullArgumentsTest {
             .receiver(ZipListNullArgumentsTest::sample, z -> Arrays.toString(z.toByteArray()))
             .sample(Codec.class, Codec::bytes)
             .run();
-    assertTrue(n >= 20, "checked " + n);
+    assertTrue(n >= 13, "checked " + n);
+  }
+
+  /** The position API for the compact sorted set: every static method, each list argument. */
+  @Test
+  void positions() {
+    ZipListVisitor visitor =
+        new ZipListVisitor() {
+          @Override
+          public boolean string(long position, byte[] array, int offset, int length) {
+            return true;
+          }
+
+          @Override
+          public boolean integer(long position, long value) {
+            return true;
+          }
+        };
+    int n =
+        NullArguments.of(ZipListPositions.class)
+            .sample(ZipList.class, ZipListNullArgumentsTest::sample)
+            .sample(ZipListVisitor.class, () -> visitor)
+            .run();
+    assertTrue(n >= 10, "checked " + n);
   }
 
   @Test

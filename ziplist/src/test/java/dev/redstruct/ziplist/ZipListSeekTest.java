@@ -6,18 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.redstruct.ziplist.internal.ZipListPositions;
+import dev.redstruct.ziplist.internal.ZipListVisitor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Random access by offset ({@link ZipList#positionOffset}, {@link ZipList#positionAt}, {@link
- * ZipList#visitFrom}) and {@link ZipList#insertTwoAtPosition}, whose bytes must equal two {@link
- * ZipList#insertAtPosition} calls (themselves equal to index inserts, checked against Redis in
- * ZipListRedisIT), on built and wrapped lists, with the values that make prevlen fields grow or
- * keep Redis's forcelarge form (253-byte entries, empty strings, small integers). Replay: {@code
- * -Dziplist.seek.seed=N}.
+ * Random access by offset ({@link ZipListPositions#positionOffset}, {@link
+ * ZipListPositions#positionAt}, {@link ZipListPositions#visitFrom}) and {@link
+ * ZipListPositions#insertTwoAtPosition}, whose bytes must equal two {@link
+ * ZipListPositions#insertAtPosition} calls (themselves equal to index inserts, checked against
+ * Redis in ZipListRedisIT), on built and wrapped lists, with the values that make prevlen fields
+ * grow or keep Redis's forcelarge form (253-byte entries, empty strings, small integers). Replay:
+ * {@code -Dziplist.seek.seed=N}.
  */
 class ZipListSeekTest {
   private static final long SEED = Long.getLong("ziplist.seek.seed", 0x5EEC_0FF5L);
@@ -25,7 +28,7 @@ class ZipListSeekTest {
   /** Every entry's position, in order. */
   private static List<long[]> positions(ZipList z) {
     List<long[]> out = new ArrayList<>();
-    z.visit(collector(out, null));
+    ZipListPositions.visit(z, collector(out, null));
     return out;
   }
 
@@ -83,35 +86,42 @@ class ZipListSeekTest {
       ZipList z = random(rnd, wrapped);
       List<long[]> pos = positions(z);
       int i = rnd.nextInt(pos.size() + 1);
-      long p = i == pos.size() ? z.endPosition() : pos.get(i)[0];
+      long p = i == pos.size() ? ZipListPositions.endPosition(z) : pos.get(i)[0];
       byte[] first = value(rnd);
       boolean longSecond = rnd.nextBoolean();
       long secondLong = rnd.nextInt(3) == 0 ? rnd.nextInt(13) : rnd.nextLong();
       byte[] second = value(rnd);
       ZipList expected = ZipList.copyOf(z.toByteArray());
-      long pe = i == pos.size() ? expected.endPosition() : positions(expected).get(i)[0];
+      long pe =
+          i == pos.size() ? ZipListPositions.endPosition(expected) : positions(expected).get(i)[0];
       long nextExpected =
           longSecond
-              ? expected.insertAtPosition(expected.insertAtPosition(pe, first), secondLong)
-              : expected.insertAtPosition(expected.insertAtPosition(pe, first), second);
-      int o = z.positionOffset(p);
+              ? ZipListPositions.insertAtPosition(
+                  expected, ZipListPositions.insertAtPosition(expected, pe, first), secondLong)
+              : ZipListPositions.insertAtPosition(
+                  expected, ZipListPositions.insertAtPosition(expected, pe, first), second);
+      int o = ZipListPositions.positionOffset(z, p);
       int before = z.blobLength();
       long next =
           longSecond
-              ? z.insertTwoAtPosition(p, first, secondLong)
-              : z.insertTwoAtPosition(p, first, second);
+              ? ZipListPositions.insertTwoAtPosition(z, p, first, secondLong)
+              : ZipListPositions.insertTwoAtPosition(z, p, first, second);
       z.checkInvariants();
       assertArrayEquals(expected.toByteArray(), z.toByteArray(), at);
-      assertEquals(expected.positionOffset(nextExpected), z.positionOffset(next), at);
+      assertEquals(
+          ZipListPositions.positionOffset(expected, nextExpected),
+          ZipListPositions.positionOffset(z, next),
+          at);
       assertEquals(z.size(), expected.size(), at);
       // The documented rule: entries after o all moved by the growth iff growth == o2 - o.
       int growth = z.blobLength() - before;
       List<long[]> now = positions(z);
       boolean uniform = true;
       for (int k = i; k < pos.size(); k++) {
-        uniform &= z.positionOffset(now.get(k + 2)[0]) == (int) pos.get(k)[0] + growth;
+        uniform &=
+            ZipListPositions.positionOffset(z, now.get(k + 2)[0]) == (int) pos.get(k)[0] + growth;
       }
-      assertEquals(uniform, growth == z.positionOffset(next) - o, at);
+      assertEquals(uniform, growth == ZipListPositions.positionOffset(z, next) - o, at);
     }
   }
 
@@ -122,17 +132,21 @@ class ZipListSeekTest {
       ZipList z = random(rnd, round % 2 == 1);
       List<long[]> pos = positions(z);
       List<String> all = new ArrayList<>();
-      z.visit(collector(null, all));
+      ZipListPositions.visit(z, collector(null, all));
       for (int i = 0; i < pos.size(); i++) {
         long p = pos.get(i)[0];
-        assertEquals(p, z.positionAt(z.positionOffset(p)));
+        assertEquals(p, ZipListPositions.positionAt(z, ZipListPositions.positionOffset(z, p)));
         List<String> suffix = new ArrayList<>();
-        assertTrue(z.visitFrom(p, collector(null, suffix)));
+        assertTrue(ZipListPositions.visitFrom(z, p, collector(null, suffix)));
         assertEquals(all.subList(i, all.size()), suffix);
       }
-      assertEquals(z.blobLength() - 1, z.positionOffset(z.endPosition()));
-      assertEquals(z.endPosition(), z.positionAt(z.blobLength() - 1));
-      assertTrue(z.visitFrom(z.endPosition(), collector(null, new ArrayList<>())));
+      assertEquals(
+          z.blobLength() - 1, ZipListPositions.positionOffset(z, ZipListPositions.endPosition(z)));
+      assertEquals(
+          ZipListPositions.endPosition(z), ZipListPositions.positionAt(z, z.blobLength() - 1));
+      assertTrue(
+          ZipListPositions.visitFrom(
+              z, ZipListPositions.endPosition(z), collector(null, new ArrayList<>())));
     }
   }
 
@@ -140,15 +154,23 @@ class ZipListSeekTest {
   void badPositionsAndOffsetsAreRejected() {
     ZipList z = ZipList.create();
     z.pushTail("a".getBytes(US_ASCII));
-    long p = z.positionAt(10); // the first entry starts right after the 10-byte header
+    long p =
+        ZipListPositions.positionAt(z, 10); // the first entry starts right after the 10-byte header
     z.pushTail("b".getBytes(US_ASCII));
     byte[] before = z.toByteArray();
-    assertThrows(IllegalArgumentException.class, () -> z.positionOffset(p));
-    assertThrows(IllegalArgumentException.class, () -> z.visitFrom(p, collector(null, null)));
-    assertThrows(IllegalArgumentException.class, () -> z.insertTwoAtPosition(p, new byte[1], 1L));
-    assertThrows(IllegalArgumentException.class, () -> z.positionAt(9));
-    assertThrows(IllegalArgumentException.class, () -> z.positionAt(z.blobLength()));
-    assertThrows(NullPointerException.class, () -> z.visitFrom(z.endPosition(), null));
+    assertThrows(IllegalArgumentException.class, () -> ZipListPositions.positionOffset(z, p));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> ZipListPositions.visitFrom(z, p, collector(null, null)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> ZipListPositions.insertTwoAtPosition(z, p, new byte[1], 1L));
+    assertThrows(IllegalArgumentException.class, () -> ZipListPositions.positionAt(z, 9));
+    assertThrows(
+        IllegalArgumentException.class, () -> ZipListPositions.positionAt(z, z.blobLength()));
+    assertThrows(
+        NullPointerException.class,
+        () -> ZipListPositions.visitFrom(z, ZipListPositions.endPosition(z), null));
     assertArrayEquals(before, z.toByteArray());
   }
 
@@ -157,11 +179,13 @@ class ZipListSeekTest {
     ZipList z = ZipList.withMaxBytes(40);
     z.pushTail("abcdefghij".getBytes(US_ASCII)); // 11 + 12 bytes
     byte[] before = z.toByteArray();
-    long end = z.endPosition();
+    long end = ZipListPositions.endPosition(z);
     assertThrows(
         IllegalStateException.class,
-        () -> z.insertTwoAtPosition(end, "01234567890123456789".getBytes(US_ASCII), 7L));
+        () ->
+            ZipListPositions.insertTwoAtPosition(
+                z, end, "01234567890123456789".getBytes(US_ASCII), 7L));
     assertArrayEquals(before, z.toByteArray());
-    assertEquals(end, z.endPosition());
+    assertEquals(end, ZipListPositions.endPosition(z));
   }
 }

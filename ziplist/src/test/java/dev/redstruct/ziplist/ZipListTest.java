@@ -68,7 +68,7 @@ class ZipListTest {
     ZipList z = of("2", "5", "Hello World");
     byte[] blob = z.toByteArray();
     assertEquals("020b48656c6c6f20576f726c64ff", hex(Arrays.copyOfRange(blob, 14, blob.length)));
-    assertEquals(14, ZipListLayout.zltail(blob));
+    assertEquals(14, ZipListFormat.zltail(blob));
   }
 
   @Test
@@ -160,7 +160,7 @@ class ZipListTest {
     z.pushTail(ascii("b"));
     byte[] blob = z.toByteArray();
     int next = 10 + 254;
-    assertEquals(next, ZipListLayout.zltail(blob));
+    assertEquals(next, ZipListFormat.zltail(blob));
     assertEquals("fefe000000", hex(Arrays.copyOfRange(blob, next, next + 5)));
     assertEquals("0162ff", hex(Arrays.copyOfRange(blob, next + 5, blob.length)));
     // 250 bytes of content make a 253-byte entry: the neighbour keeps a 1-byte prevlen.
@@ -175,10 +175,10 @@ class ZipListTest {
     byte[] b = z.toByteArray();
     int n = z.size();
     int[] sizes = new int[n];
-    ZipListEntry e = new ZipListEntry();
+    ZipListFormat.Entry e = new ZipListFormat.Entry();
     int p = 10;
     for (int i = 0; i < n; i++) {
-      assertEquals(ZipListEntry.OK, e.decodeSafe(b, b.length, p, true));
+      assertEquals(ZipListFormat.OK, e.decodeSafe(b, b.length, p, true));
       sizes[i] = e.prevRawLenSize;
       p += e.rawLength();
     }
@@ -229,7 +229,7 @@ class ZipListTest {
   private static void assertPrevlens(ZipList z, int[] sizes, long[] values) {
     z.checkInvariants();
     byte[] b = z.toByteArray();
-    ZipListEntry e = new ZipListEntry();
+    ZipListFormat.Entry e = new ZipListFormat.Entry();
     int p = 10;
     for (int i = 0; i < sizes.length; i++) {
       e.decodeSafe(b, b.length, p, true);
@@ -308,15 +308,15 @@ class ZipListTest {
     for (int i = 0; i < 65536; i++) {
       z.pushTail(7);
     }
-    assertEquals(0xFFFF, ZipListLayout.zllen(z.toByteArray()));
+    assertEquals(0xFFFF, ZipListFormat.zllen(z.toByteArray()));
     assertEquals(65536, z.size());
     List<byte[]> walked = new ArrayList<>();
     z.forEachEntry(collector(walked)); // saturated zllen: the walk runs to the end byte
     assertEquals(65536, walked.size());
     z.deleteRange(0, 2);
-    assertEquals(0xFFFF, ZipListLayout.zllen(z.toByteArray()), "stuck while saturated");
+    assertEquals(0xFFFF, ZipListFormat.zllen(z.toByteArray()), "stuck while saturated");
     assertEquals(65534, z.size());
-    assertEquals(65534, ZipListLayout.zllen(z.toByteArray()), "ziplistLen stores it back");
+    assertEquals(65534, ZipListFormat.zllen(z.toByteArray()), "ziplistLen stores it back");
     z.checkInvariants();
   }
 
@@ -463,10 +463,10 @@ class ZipListTest {
   /** The walk's arithmetic shortcuts agree with the plain definitions for every input. */
   @Test
   void walkArithmeticMatchesThePlainDefinitions() {
-    for (int b = ZipListLayout.INT_16B; b <= ZipListLayout.INT_8B; b++) {
-      if (ZipListLayout.intContentSizeOrInvalid(b) >= 0) {
+    for (int b = ZipListFormat.INT_16B; b <= ZipListFormat.INT_8B; b++) {
+      if (ZipListFormat.intContentSizeOrInvalid(b) >= 0) {
         assertEquals(
-            ZipListLayout.intContentSize(b), ZipListLayout.trustedIntContentSize(b), "" + b);
+            ZipListFormat.intContentSize(b), ZipListFormat.intContentSizeOrInvalid(b), "" + b);
       }
     }
     List<Long> values = new ArrayList<>(List.of(0L, Long.MIN_VALUE, Long.MAX_VALUE, -1L));
@@ -490,10 +490,10 @@ class ZipListTest {
    */
   @Test
   void growthIsHalfAgainRoundedToTheGranule() {
-    assertEquals(16, ZipListLayout.granuleCapacity(11), "27 heap bytes round up to 32");
-    assertEquals(24, ZipListLayout.granuleCapacity(17), "33 round up to 40");
+    assertEquals(16, ZipListFormat.granuleCapacity(11), "27 heap bytes round up to 32");
+    assertEquals(24, ZipListFormat.granuleCapacity(17), "33 round up to 40");
     ZipList z = ZipList.create();
-    assertEquals(ZipListLayout.granuleCapacity(ZipListLayout.EMPTY_SIZE), z.array().length);
+    assertEquals(ZipListFormat.granuleCapacity(ZipListFormat.EMPTY_SIZE), z.array().length);
     SplittableRandom r = new SplittableRandom(7);
     for (int i = 0; i < 300; i++) {
       int before = z.array().length;
@@ -503,14 +503,14 @@ class ZipListTest {
       int after = z.array().length;
       if (after != before) {
         int expected =
-            ZipListLayout.granuleCapacity(
-                Math.max(need + ZipListWalk.READ_PAD, before + (before >> 1)));
+            ZipListFormat.granuleCapacity(
+                Math.max(need + ZipListFormat.READ_PAD, before + (before >> 1)));
         assertEquals(expected, after, "growth at push " + i);
       }
-      assertTrue(need + ZipListWalk.READ_PAD <= after, "the walk's read pad at push " + i);
+      assertTrue(need + ZipListFormat.READ_PAD <= after, "the walk's read pad at push " + i);
     }
     z.trimToSize();
-    assertEquals(z.blobLength() + ZipListWalk.READ_PAD, z.array().length);
+    assertEquals(z.blobLength() + ZipListFormat.READ_PAD, z.array().length);
     z.checkInvariants();
   }
 
@@ -525,11 +525,11 @@ class ZipListTest {
     z.replace(1, "longer value".getBytes(US_ASCII));
     z.delete(0);
     z.trimToSize();
-    assertEquals(null, z.extrasOrNull());
-    assertEquals(null, ZipList.copyOf(z.toByteArray()).extrasOrNull());
-    assertFalse(ZipList.wrap(z.toByteArray()).extrasOrNull().trusted);
+    assertFalse(z.hasExtras());
+    assertFalse(ZipList.copyOf(z.toByteArray()).hasExtras());
+    assertFalse(ZipList.wrap(z.toByteArray()).trusted());
     List<String> view = z.asList(Codec.utf8());
-    assertTrue(z.extrasOrNull() != null);
+    assertTrue(z.hasExtras());
     view.add("x");
     assertEquals(1, z.modCount(), "the view counts structural changes from its creation");
     z.replace(0, "y".getBytes(US_ASCII));
@@ -538,10 +538,10 @@ class ZipListTest {
     for (int i = 0; i < 3; i++) {
       c.pushTail(new byte[250]); // 253-byte entries: each next prevlen fits one byte
     }
-    assertEquals(null, c.extrasOrNull());
+    assertFalse(c.hasExtras());
     c.pushHead(new byte[300]); // the old head grows to 257 bytes, and the cascade runs on
     assertTrue(c.cascadeSteps() > 0);
-    assertTrue(c.extrasOrNull() != null);
+    assertTrue(c.hasExtras());
   }
 
   /**
@@ -583,7 +583,7 @@ class ZipListTest {
     for (int i = 0; i < 66_000; i++) {
       z.pushTail(i);
     }
-    assertEquals(0xFFFF, ZipListLayout.zllen(z.toByteArray()));
+    assertEquals(0xFFFF, ZipListFormat.zllen(z.toByteArray()));
     List<byte[]> view = z.asList(dev.redstruct.core.Codec.bytes());
     long[] seen = new long[2];
     org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.redstruct.ziplist.internal.ZipListPositions;
+import dev.redstruct.ziplist.internal.ZipListVisitor;
 import java.util.ArrayList;
 import java.util.ConcurrentModificationException;
 import java.util.List;
@@ -15,10 +17,10 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ZipList#visit} and the position-based inserts: an insert at a visited position gives the
- * same bytes as {@link ZipList#insert(int, byte[])} at that entry's index (the reference, itself
- * checked against Redis in ZipListRedisIT), on built and on wrapped lists, including values that
- * make prevlen fields grow (253-byte entries, Redis's cascade case).
+ * {@link ZipListPositions#visit} and the position-based inserts: an insert at a visited position
+ * gives the same bytes as {@link ZipList#insert(int, byte[])} at that entry's index (the reference,
+ * itself checked against Redis in ZipListRedisIT), on built and on wrapped lists, including values
+ * that make prevlen fields grow (253-byte entries, Redis's cascade case).
  */
 class ZipListVisitTest {
 
@@ -26,7 +28,8 @@ class ZipListVisitTest {
   static List<Long> positions(ZipList z) {
     List<Long> out = new ArrayList<>();
     assertTrue(
-        z.visit(
+        ZipListPositions.visit(
+            z,
             new ZipListVisitor() {
               @Override
               public boolean string(long position, byte[] array, int offset, int length) {
@@ -76,14 +79,14 @@ class ZipListVisitTest {
       List<Long> pos = positions(z);
       assertEquals(z.size(), pos.size());
       int at = rnd.nextInt(pos.size() + 1);
-      long p = at == pos.size() ? z.endPosition() : pos.get(at);
+      long p = at == pos.size() ? ZipListPositions.endPosition(z) : pos.get(at);
       byte[] first = value(rnd);
       byte[] second = value(rnd);
       ZipList expected = ZipList.copyOf(z.toByteArray());
       expected.insert(at, first);
       expected.insert(at + 1, second);
-      long next = z.insertAtPosition(p, first);
-      z.insertAtPosition(next, second);
+      long next = ZipListPositions.insertAtPosition(z, p, first);
+      ZipListPositions.insertAtPosition(z, next, second);
       z.checkInvariants();
       assertArrayEquals(expected.toByteArray(), z.toByteArray(), "round " + round);
     }
@@ -93,9 +96,10 @@ class ZipListVisitTest {
   void integerAndSliceInsertsEncodeAsTheIndexInsertsDo() {
     ZipList z = ZipList.create();
     z.pushTail("a".getBytes(US_ASCII));
-    long next = z.insertAtPosition(positions(z).get(0), 12345L);
+    long next = ZipListPositions.insertAtPosition(z, positions(z).get(0), 12345L);
     byte[] buf = "xx-77yy".getBytes(US_ASCII);
-    z.insertAtPosition(next, buf, 2, 3); // "-77": an integer entry, as insert(int, byte[]) does
+    ZipListPositions.insertAtPosition(
+        z, next, buf, 2, 3); // "-77": an integer entry, as insert(int, byte[]) does
     ZipList expected = ZipList.create();
     expected.pushTail("a".getBytes(US_ASCII));
     expected.insert(0, 12345L);
@@ -103,7 +107,8 @@ class ZipListVisitTest {
     assertArrayEquals(expected.toByteArray(), z.toByteArray());
     assertTrue(z.isInteger(1));
     assertThrows(
-        IndexOutOfBoundsException.class, () -> z.insertAtPosition(z.endPosition(), buf, 5, 3));
+        IndexOutOfBoundsException.class,
+        () -> ZipListPositions.insertAtPosition(z, ZipListPositions.endPosition(z), buf, 5, 3));
   }
 
   @Test
@@ -111,12 +116,15 @@ class ZipListVisitTest {
     ZipList z = ZipList.create();
     z.pushTail("a".getBytes(US_ASCII));
     long p = positions(z).get(0);
-    long end = z.endPosition();
+    long end = ZipListPositions.endPosition(z);
     z.pushTail("b".getBytes(US_ASCII));
     byte[] before = z.toByteArray();
-    assertThrows(IllegalArgumentException.class, () -> z.insertAtPosition(p, 1L));
-    assertThrows(IllegalArgumentException.class, () -> z.insertAtPosition(end, new byte[1]));
-    assertThrows(IllegalArgumentException.class, () -> z.insertAtPosition(-1L, 1L));
+    assertThrows(IllegalArgumentException.class, () -> ZipListPositions.insertAtPosition(z, p, 1L));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> ZipListPositions.insertAtPosition(z, end, new byte[1]));
+    assertThrows(
+        IllegalArgumentException.class, () -> ZipListPositions.insertAtPosition(z, -1L, 1L));
     assertArrayEquals(before, z.toByteArray());
   }
 
@@ -128,7 +136,8 @@ class ZipListVisitTest {
     }
     int[] seen = {0};
     assertFalse(
-        z.visit(
+        ZipListPositions.visit(
+            z,
             new ZipListVisitor() {
               @Override
               public boolean string(long position, byte[] array, int offset, int length) {
@@ -145,7 +154,8 @@ class ZipListVisitTest {
     assertThrows(
         ConcurrentModificationException.class,
         () ->
-            z.visit(
+            ZipListPositions.visit(
+                z,
                 new ZipListVisitor() {
                   @Override
                   public boolean string(long position, byte[] array, int offset, int length) {
@@ -158,6 +168,6 @@ class ZipListVisitTest {
                     return true;
                   }
                 }));
-    assertThrows(NullPointerException.class, () -> z.visit(null));
+    assertThrows(NullPointerException.class, () -> ZipListPositions.visit(z, null));
   }
 }

@@ -19,7 +19,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
- * Tries to break the padded forward walk ({@code ZipListWalk.forEachPadded}, one int load per
+ * Tries to break the padded forward walk ({@code ZipListReader.forEachPadded}, one int load per
  * entry, two guessed headers per parity) and the cursor's padded {@code next()}: every walk
  * (forEachEntry, the byte-wise loop, the cursor forward, backward and zigzagging, on the padded
  * array, on the same bytes without a pad, and wrapped) is compared with a model {@code
@@ -167,7 +167,7 @@ class ZipListWalkAdversarialTest {
     Field f = ZipList.class.getDeclaredField("zl");
     f.setAccessible(true);
     f.set(u, z.toByteArray());
-    assertFalse(ZipListWalk.padded(u.array()));
+    assertFalse(ZipListFormat.padded(u.array()));
     return u;
   }
 
@@ -177,7 +177,7 @@ class ZipListWalkAdversarialTest {
     z.checkInvariants();
     assertEquals(model.size(), z.size(), where + ": size");
     if (z.trusted()) {
-      assertTrue(ZipListWalk.padded(z.array()), where + ": ZipList's own array keeps the pad");
+      assertTrue(ZipListFormat.padded(z.array()), where + ": ZipList's own array keeps the pad");
     }
     scribbleSlack(z, r);
     List<Seen> seen = new ArrayList<>();
@@ -185,7 +185,7 @@ class ZipListWalkAdversarialTest {
     assertSeen(model, seen, where + " forEachEntry");
     if (z.trusted()) {
       seen.clear();
-      ZipListWalk.forEachTrusted(z, into(seen));
+      ZipListReader.forEachDecoded(z.array(), true, into(seen));
       assertSeen(model, seen, where + " forEachTrusted");
     }
     assertCursorWalks(z, model, r, where);
@@ -363,7 +363,7 @@ class ZipListWalkAdversarialTest {
           String where = "t=" + t + " parity " + parity + " kind " + new String(kind, US_ASCII);
           int last = z.offsetOf(model.size() - 1);
           assertEquals(0xFE, z.array()[last] & 0xFF, where + ": a 5-byte prevlen");
-          assertEquals(0x100 + t, ZipListLayout.readPrevlen(z.array(), last), where + ": prevlen");
+          assertEquals(0x100 + t, ZipListFormat.readPrevlen(z.array(), last), where + ": prevlen");
           assertAllWalks(z, model, r, where + " last");
           model.add(ascii("zz"));
           z.pushTail(ascii("zz"));
@@ -456,7 +456,7 @@ class ZipListWalkAdversarialTest {
     int cap = Integer.MAX_VALUE - 32;
     for (long n :
         new long[] {
-          ZipListLayout.EMPTY_SIZE,
+          ZipListFormat.EMPTY_SIZE,
           1L << 30,
           cap - 4,
           cap - 3,
@@ -467,10 +467,10 @@ class ZipListWalkAdversarialTest {
           Integer.MAX_VALUE - 10L,
           Integer.MAX_VALUE - 2L
         }) {
-      int len = ZipList.paddedLength(n);
+      int len = ZipListFormat.paddedLength(n);
       assertTrue(len >= n, "paddedLength(" + n + ") = " + len + " drops bytes");
       assertEquals(
-          n + ZipListWalk.READ_PAD <= cap ? n + ZipListWalk.READ_PAD : Math.max(n, cap), len);
+          n + ZipListFormat.READ_PAD <= cap ? n + ZipListFormat.READ_PAD : Math.max(n, cap), len);
     }
   }
 
@@ -504,12 +504,12 @@ class ZipListWalkAdversarialTest {
       z.pushTail(v);
       model.add(v);
     }
-    assertEquals(ZipListLayout.UNKNOWN_LENGTH, ZipListLayout.zllen(z.array()));
+    assertEquals(ZipListFormat.UNKNOWN_LENGTH, ZipListFormat.zllen(z.array()));
     List<Seen> seen = new ArrayList<>();
     z.forEachEntry(into(seen));
     assertSeen(model, seen, "saturated forEachEntry");
     seen.clear();
-    ZipListWalk.forEachTrusted(z, into(seen));
+    ZipListReader.forEachDecoded(z.array(), true, into(seen));
     assertSeen(model, seen, "saturated forEachTrusted");
     ZipListCursor c = z.cursor().toEnd();
     for (int i = n - 1; i >= 0; i--) {
@@ -519,7 +519,7 @@ class ZipListWalkAdversarialTest {
     z.deleteRange(100, 10);
     model.subList(100, 110).clear();
     seen.clear();
-    ZipListWalk.forEachTrusted(z, into(seen));
+    ZipListReader.forEachDecoded(z.array(), true, into(seen));
     assertSeen(model, seen, "after delete, forEachTrusted");
     seen.clear();
     z.forEachEntry(into(seen));
@@ -535,7 +535,7 @@ class ZipListWalkAdversarialTest {
     m.forEachEntry(into(seen));
     assertSeen(merged, seen, "merged forEachEntry");
     seen.clear();
-    ZipListWalk.forEachTrusted(m, into(seen));
+    ZipListReader.forEachDecoded(m.array(), true, into(seen));
     assertSeen(merged, seen, "merged forEachTrusted");
     assertEquals(merged.size(), m.size());
   }
@@ -543,12 +543,14 @@ class ZipListWalkAdversarialTest {
   // ------------------------------------------------------------------ concurrent modification
 
   /**
-   * A consumer that changes the list at entry k: forEachEntry (padded and byte-wise) delivers
-   * exactly entries 0..k, correctly, then throws ConcurrentModificationException; never an index
-   * exception or a wrong entry. An open cursor throws on its next call.
+   * A consumer that changes the list at entry k: the change is refused with
+   * ConcurrentModificationException before anything moves, so forEachEntry (padded and decoded)
+   * delivers exactly entries 0..k, correctly, and stops with that exception; never an index
+   * exception or a wrong entry. The list still holds the model's entries, and a cursor opened
+   * before the walk still reads them.
    */
   @Test
-  void mutationDuringWalkThrowsAfterTheEntryThatMutated() throws Exception {
+  void mutationDuringWalkIsRefusedAndChangesNothing() throws Exception {
     List<Consumer<ZipList>> mutations =
         List.of(
             z -> z.pushTail(ascii("abc")),
@@ -569,11 +571,10 @@ class ZipListWalkAdversarialTest {
       for (int mi = 0; mi < mutations.size(); mi++) {
         for (int k = 0; k < n; k++) {
           for (int way = 0; way < 2; way++) {
-            ZipList z = ZipList.create();
-            model.forEach(z::pushTail);
-            if (way == 1) {
-              z.trimToSize();
-            }
+            ZipList built = ZipList.create();
+            model.forEach(built::pushTail);
+            // way 0: the padded walk; way 1: wrapped bytes, the decoded walk
+            ZipList z = way == 0 ? built : ZipList.wrap(built.toByteArray());
             Consumer<ZipList> mutation = mutations.get(mi);
             int at = k;
             List<Seen> seen = new ArrayList<>();
@@ -601,19 +602,19 @@ class ZipListWalkAdversarialTest {
             String where = "iter " + iter + " mutation " + mi + " at " + k + " way " + way;
             ZipListCursor c = z.cursor();
             assertTrue(c.next());
+            byte[] before = z.toByteArray();
             try {
-              if (way == 0) {
-                z.forEachEntry(mutating);
-              } else {
-                ZipListWalk.forEachTrusted(z, mutating);
-              }
+              z.forEachEntry(mutating);
               fail(where + ": no ConcurrentModificationException");
             } catch (ConcurrentModificationException expected) {
               // the contract
             }
             assertSeen(model.subList(0, k + 1), seen, where);
+            assertArrayEquals(before, z.toByteArray(), where + ": the refused change moved bytes");
+            z.checkInvariants();
+            assertArrayEquals(model.get(0), c.toByteArray(), where + " cursor");
+            z.pushTail(ascii("after")); // changes are accepted again once the walk is over
             assertThrows(ConcurrentModificationException.class, c::next, where + " cursor");
-            assertThrows(ConcurrentModificationException.class, c::length, where + " cursor");
           }
         }
       }

@@ -7,6 +7,8 @@ import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.lists;
 import static org.quicktheories.generators.SourceDSL.longs;
 
+import dev.redstruct.ziplist.internal.ZipListPositions;
+import dev.redstruct.ziplist.internal.ZipListVisitor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -14,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 
 /**
- * {@link ZipListWalk} against the cursor walk (QuickTheories, with shrinking): the same entries in
- * the same order, for lists built to hit the walk's shortcuts and their edges.
+ * {@link ZipListReader} against the cursor walk (QuickTheories, with shrinking): the same entries
+ * in the same order, for lists built to hit the walk's shortcuts and their edges.
  */
 class ZipListWalkPropertiesTest {
 
@@ -55,7 +57,7 @@ class ZipListWalkPropertiesTest {
   /** The byte-wise trusted loop, which forEachEntry takes only for an unpadded array. */
   static List<byte[]> bytewiseWalk(ZipList z) {
     List<byte[]> out = new ArrayList<>();
-    ZipListWalk.forEachTrusted(z, ZipListTest.collector(out));
+    ZipListReader.forEachDecoded(z.array(), true, ZipListTest.collector(out));
     return out;
   }
 
@@ -82,38 +84,39 @@ class ZipListWalkPropertiesTest {
    */
   static byte[] widenPrevlens(byte[] blob, long wide) {
     byte[] out = new byte[blob.length * 5 + 16];
-    System.arraycopy(blob, 0, out, 0, ZipListLayout.HEADER_SIZE);
-    int p = ZipListLayout.HEADER_SIZE;
+    System.arraycopy(blob, 0, out, 0, ZipListFormat.HEADER_SIZE);
+    int p = ZipListFormat.HEADER_SIZE;
     int q = p;
     int prevSize = 0;
     int tail = q;
-    for (int i = 0; (blob[p] & 0xFF) != ZipListLayout.END; i++) {
-      int h = p + ZipListLayout.prevlenFieldSize(blob[p]);
-      int enc = ZipListLayout.encodingOf(blob[h]);
-      int body = ZipListLayout.encodingHeaderSize(enc);
+    for (int i = 0; (blob[p] & 0xFF) != ZipListFormat.END; i++) {
+      int h = p + ZipListFormat.prevlenFieldSize(blob[p]);
+      int enc = ZipListFormat.encodingOf(blob[h]);
+      int body = ZipListFormat.encodingHeaderSize(enc);
       body +=
-          ZipListLayout.isString(enc)
-              ? (int) ZipListLayout.readStringLength(blob, h, enc)
-              : ZipListLayout.intContentSize(enc);
+          ZipListFormat.isString(enc)
+              ? (int) ZipListFormat.readStringLength(blob, h, enc)
+              : ZipListFormat.intContentSize(enc);
       tail = q;
       int pl =
-          ((wide >>> (i & 63)) & 1) != 0 || prevSize >= ZipListLayout.BIG_PREVLEN
-              ? ZipListLayout.writePrevlenLarge(out, q, prevSize)
-              : ZipListLayout.writePrevlen(out, q, prevSize);
+          ((wide >>> (i & 63)) & 1) != 0 || prevSize >= ZipListFormat.BIG_PREVLEN
+              ? ZipListFormat.writePrevlenLarge(out, q, prevSize)
+              : ZipListFormat.writePrevlen(out, q, prevSize);
       System.arraycopy(blob, h, out, q + pl, body);
       prevSize = pl + body;
       q += prevSize;
       p = h + body;
     }
-    out[q++] = (byte) ZipListLayout.END;
-    ZipListLayout.setZlbytes(out, q);
-    ZipListLayout.setZltail(out, tail);
+    out[q++] = (byte) ZipListFormat.END;
+    ZipListFormat.setZlbytes(out, q);
+    ZipListFormat.setZltail(out, tail);
     return java.util.Arrays.copyOf(out, q);
   }
 
   static List<byte[]> visitWalk(ZipList z) {
     List<byte[]> out = new ArrayList<>();
-    z.visit(
+    ZipListPositions.visit(
+        z,
         new ZipListVisitor() {
           @Override
           public boolean string(long position, byte[] array, int offset, int length) {
@@ -141,8 +144,8 @@ class ZipListWalkPropertiesTest {
 
   /**
    * Every walk (forEachEntry, visit, the cursor both ways) of built, deep-validated (padded or
-   * trimmed, so both trusted loops of ZipListWalk) and wrapped lists, with some prevlens re-laid in
-   * the 5-byte form, yields the pushed values in order.
+   * trimmed, so the padded and the decoded loop of ZipListReader) and wrapped lists, with some
+   * prevlens re-laid in the 5-byte form, yields the pushed values in order.
    */
   @Test
   void everyWalkYieldsThePushedValues() {

@@ -12,9 +12,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Examples and regressions for the forward walks ({@link ZipListWalk}, {@link ZipListVisit}) and
- * the cursor, aimed at the 6-bit string length prediction: an entry whose length byte equals the
- * previous 6-bit string's takes the predicted path, any other entry the decoding path.
+ * Examples and regressions for the forward walks ({@link ZipListReader}, {@code
+ * ZipListPositions.visit}) and the cursor, aimed at the 6-bit string length prediction: an entry
+ * whose length byte equals the previous 6-bit string's takes the predicted path, any other entry
+ * the decoding path.
  */
 class ZipListWalkTest {
 
@@ -77,19 +78,19 @@ class ZipListWalkTest {
   @Test
   void builtCopiedTrimmedAndMergedListsArePadded() {
     ZipList z = ZipList.create();
-    assertTrue(ZipListWalk.padded(z.array()), "empty");
+    assertTrue(ZipListFormat.padded(z.array()), "empty");
     List<String> values = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
       String v = i % 3 == 0 ? Integer.toString(i * 37 - 500) : "k" + "x".repeat(i % 5);
       values.add(v);
       z.pushTail(ascii(v));
-      assertTrue(ZipListWalk.padded(z.array()), "after push " + i);
+      assertTrue(ZipListFormat.padded(z.array()), "after push " + i);
       ZipList copy = ZipList.copyOf(z.toByteArray());
-      assertTrue(ZipListWalk.padded(copy.array()), "copy after push " + i);
+      assertTrue(ZipListFormat.padded(copy.array()), "copy after push " + i);
       ZipList trimmed = ZipList.copyOf(z.toByteArray());
       trimmed.trimToSize();
-      assertEquals(z.blobLength() + ZipListWalk.READ_PAD, trimmed.array().length, "trimmed " + i);
-      assertTrue(ZipListWalk.padded(ZipList.merge(z, copy).array()), "merged after push " + i);
+      assertEquals(z.blobLength() + ZipListFormat.READ_PAD, trimmed.array().length, "trimmed " + i);
+      assertTrue(ZipListFormat.padded(ZipList.merge(z, copy).array()), "merged after push " + i);
       assertEquals(values, walked(z));
       assertEquals(values, walked(copy));
       assertEquals(values, walked(trimmed));
@@ -141,7 +142,7 @@ class ZipListWalkTest {
     for (int i = 0; i < 65537; i++) {
       z.pushTail(ascii(i % 3 == 0 ? "ab" : "cd"));
     }
-    assertEquals(0xFFFF, ZipListLayout.zllen(z.toByteArray()));
+    assertEquals(0xFFFF, ZipListFormat.zllen(z.toByteArray()));
     int[] count = new int[2];
     z.forEachEntry(
         new ZipListEntryConsumer() {

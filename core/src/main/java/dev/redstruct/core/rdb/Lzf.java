@@ -209,6 +209,7 @@ public final class Lzf {
     if (op + 3 > outEnd) {
       return 0;
     }
+    // the main loop's literal copy again, as in lzf_c.c: it moves three locals, so no helper
     while (ip < inEnd) {
       lit++;
       out[op++] = in[ip++];

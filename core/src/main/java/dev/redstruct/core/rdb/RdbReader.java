@@ -231,15 +231,7 @@ public final class RdbReader {
   private byte[] lzfString(int at) {
     long clen = length();
     long len = length();
-    if (Long.compareUnsigned(clen, remaining()) > 0) {
-      throw corrupt(
-          at,
-          "LZF compressed length "
-              + Long.toUnsignedString(clen)
-              + " exceeds the "
-              + remaining()
-              + " bytes left");
-    }
+    checkRemaining(clen, at, "LZF compressed length ");
     int start = pos;
     pos += (int) clen;
     if (len == 0) {
@@ -263,16 +255,16 @@ public final class RdbReader {
     return out;
   }
 
-  private byte[] bytes(long n, int at) {
+  /** Throws unless {@code n} (an unsigned length read at {@code at}) bytes are left. */
+  private void checkRemaining(long n, int at, String what) {
     if (Long.compareUnsigned(n, remaining()) > 0) {
       throw corrupt(
-          at,
-          "string length "
-              + Long.toUnsignedString(n)
-              + " exceeds the "
-              + remaining()
-              + " bytes left");
+          at, what + Long.toUnsignedString(n) + " exceeds the " + remaining() + " bytes left");
     }
+  }
+
+  private byte[] bytes(long n, int at) {
+    checkRemaining(n, at, "string length ");
     byte[] b = Arrays.copyOfRange(in, pos, pos + (int) n);
     pos += (int) n;
     return b;

@@ -1,16 +1,20 @@
-package dev.redstruct.ziplist;
+package dev.redstruct.ziplist.internal;
+
+import dev.redstruct.ziplist.ZipList;
 
 /**
- * Receives the entries of a {@link ZipList#visit} walk, in order, each with its <em>position</em>:
- * an opaque token that {@link ZipList#insertAtPosition(long, long)} and its overloads accept to
- * insert before that entry without walking to it again (Redis passes entry pointers the same way,
- * {@code ziplistInsert(zl, p, ...)}). Either method returns {@code false} to end the walk early.
+ * Receives the entries of a {@link ZipListPositions#visit} walk, in order, each with its
+ * <em>position</em>: an opaque token that {@link ZipListPositions#insertAtPosition(ZipList, long,
+ * long)} and its overloads accept to insert before that entry without walking to it again (Redis
+ * passes entry pointers the same way, {@code ziplistInsert(zl, p, ...)}). Either method returns
+ * {@code false} to end the walk early.
  *
  * <p>A position stays valid until the ziplist's bytes next change; after that, using it throws
  * {@link IllegalArgumentException}. A string entry arrives as a read-only slice of the live backing
- * array; unlike {@link ZipListEntryConsumer}'s, the slice stays readable after the call and after
- * the walk, until the ziplist's bytes next change (so a visitor may note slices and compare them
- * once the walk is over). A callback must not change the ziplist.
+ * array; unlike {@link dev.redstruct.ziplist.ZipListEntryConsumer}'s, the slice stays readable
+ * after the call and after the walk, until the ziplist's bytes next change (so a visitor may note
+ * slices and compare them once the walk is over). A callback must not change the ziplist: a change
+ * is refused with {@link java.util.ConcurrentModificationException}.
  *
  * <p><b>Thread safety.</b> The walk calls the visitor on the caller's thread, one entry at a time;
  * an implementation needs no synchronization unless it shares its own state with other threads.
