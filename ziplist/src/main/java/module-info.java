@@ -5,7 +5,6 @@ module dev.redstruct.ziplist {
   requires transitive dev.redstruct.core;
 
   exports dev.redstruct.ziplist;
-  // Position tokens for the compact sorted set only; this goes once that encoding is a listpack.
-  exports dev.redstruct.ziplist.internal to
-      dev.redstruct.skiplist;
+  // dev.redstruct.ziplist.internal (position tokens and the positional visitor) is exported to no
+  // one since the compact sorted set became a listpack: only this module's tests use it.
 }

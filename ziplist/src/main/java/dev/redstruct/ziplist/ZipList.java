@@ -775,9 +775,8 @@ public final class ZipList {
   // ---------------------------------------------------------------- for the position package
 
   /**
-   * The bridge {@link ZipListPositions} finds once through a private lookup (the position API
-   * exists for the compact sorted set only, so it stays out of this class's public API). Goes when
-   * that package goes.
+   * The bridge {@link ZipListPositions} finds once through a private lookup (the position API is
+   * not exported; this module's positional tests use it). Goes when that package goes.
    */
   private static ZipListPositions.Bridge positionsBridge() {
     return new PositionsBridge();
