@@ -834,6 +834,10 @@ public final class Bitmap implements Iterable<Long> {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(overflow, "overflow");
     checkOffset(offset);
+    if (overflow == Overflow.WRAP && Fields.inOneWord(type, offset)) {
+      growTo(Fields.endByte(type, offset));
+      return Fields.incrWrapInWord(this, type, offset, increment);
+    }
     long old = Fields.get(this, type, offset);
     long updated = Fields.settle(type, old, increment, overflow);
     growTo(Fields.endByte(type, offset));
