@@ -834,8 +834,9 @@ public final class Bitmap implements Iterable<Long> {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(overflow, "overflow");
     checkOffset(offset);
-    if (overflow == Overflow.WRAP && Fields.inOneWord(type, offset)) {
-      growTo(Fields.endByte(type, offset));
+    if (overflow == Overflow.WRAP
+        && Fields.inOneWord(type, offset)
+        && offset + type.bits() <= (long) length << 3) { // inside the string: nothing to grow
       return Fields.incrWrapInWord(this, type, offset, increment);
     }
     long old = Fields.get(this, type, offset);
