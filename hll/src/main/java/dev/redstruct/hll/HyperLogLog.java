@@ -28,7 +28,7 @@ import java.util.Objects;
  *   <tr><td>{@code PFADD k e1 e2}</td><td>{@link #add(byte[]...)} (on a sketch from
  *   {@link #create()} for a new key; PFADD then replies 1 whatever {@code add} returns);
  *   {@link #add(long)} and {@link #add(CharSequence)} hash the bytes a client sends for a number
- *   or a string</td></tr>
+ *   or a string; {@link #addAll(long[])} for many numbers</td></tr>
  *   <tr><td>{@code PFCOUNT k}</td><td>{@link #count()}: uses and refreshes the cache;
  *   {@link #redisCount()} for the reply</td></tr>
  *   <tr><td>{@code PFCOUNT k1 k2}</td><td>{@link #countUnion(HyperLogLog...)}: no cache;
@@ -42,7 +42,9 @@ import java.util.Objects;
  * <p>Complexity: {@code add} is O(1) dense and O(sparse length) sparse (bounded by {@code
  * sparseMaxBytes}); {@code count()} is O(1) with a valid cache, else O(16384); {@code merge} is
  * O(16384 per source) plus, for a sparse result, one sparse write per non-zero register. {@code
- * add(byte[])} allocates nothing while dense.
+ * add(byte[])}, {@code add(long)} and the bulk forms {@link #add(byte[]...)} and {@link
+ * #addAll(long[])} allocate nothing while dense; the bulk forms are the fast way to add many
+ * elements (they overlap the hashing of neighbouring elements).
  *
  * <p>Untrusted bytes: {@link #copyOf(byte[])} and {@link #wrap(byte[])} check everything Redis
  * checks (header, dense length, sparse runs) up front and throw {@link CorruptEncodingException};
@@ -68,7 +70,11 @@ public final class HyperLogLog {
    *   countUnion -> pfcountCommand multi key (raw max array, nothing cached)
    *   merge    -> pfmergeCommand: the destination is itself an input; the result turns dense only
    *               if some input is dense, else registers are written one by one with hllSparseSet
-   *               in ascending order (which may still promote).
+   *               in ascending order (which may still promote). A dense result is converted
+   *               first and raised in place to each source (the same registers as Redis's scratch
+   *               maximum array followed by hllDenseSet, without the array).
+   *   add(byte[]...), addAll(long[]) -> pfaddCommand's loop: once dense, a few elements are
+   *               hashed before their registers are read, and the cache flag is written once.
    *   toDense  -> hllSparseToDense (header copied, cache included).
    * Redis validates sparse bodies lazily; we validate at the boundary (copyOf/wrap), so internal
    * walkers may trust the bytes. See HllLayout for the picture and HllSparse for the opcodes.
