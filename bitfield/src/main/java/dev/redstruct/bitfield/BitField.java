@@ -173,6 +173,11 @@ public final class BitField {
   private Long runOne(Bitmap bitmap, int j) {
     BitFieldType type = types[j];
     long offset = offsets[j];
+    if (opcodes[j] == INCRBY
+        && overflows[j] == Bitmap.Overflow.WRAP
+        && Fields.inOneWord(type, offset)) {
+      return Fields.incrWrapInWord(bitmap, type, offset, args[j]); // Bitmap.incrField's path
+    }
     long old = Fields.get(bitmap, type, offset);
     if (opcodes[j] == GET) {
       return old;

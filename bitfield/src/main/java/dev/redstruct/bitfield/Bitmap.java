@@ -834,6 +834,11 @@ public final class Bitmap implements Iterable<Long> {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(overflow, "overflow");
     checkOffset(offset);
+    if (overflow == Overflow.WRAP
+        && Fields.inOneWord(type, offset)
+        && offset + type.bits() <= (long) length << 3) { // inside the string: nothing to grow
+      return Fields.incrWrapInWord(this, type, offset, increment);
+    }
     long old = Fields.get(this, type, offset);
     long updated = Fields.settle(type, old, increment, overflow);
     growTo(Fields.endByte(type, offset));

@@ -271,6 +271,34 @@ class BitmapTest {
     assertEquals(Long.MIN_VALUE, w.incrField(BitFieldType.signed(64), 0, 1, Bitmap.Overflow.WRAP));
   }
 
+  /**
+   * incrField under WRAP takes a one-word path for fields inside one 64-bit word; it must give the
+   * reply and bytes of the general path (read, wrap the sum, write), which setField of the wrapped
+   * sum reproduces, for every type, offset and increment, next to random neighbouring bits.
+   */
+  @Test
+  void incrWrapInOneWordEqualsTheGeneralPath() {
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(22);
+    for (int i = 0; i < 200_000; i++) {
+      int bits = 1 + rnd.nextInt(64);
+      BitFieldType t =
+          bits == 64 || rnd.nextBoolean() ? BitFieldType.signed(bits) : BitFieldType.unsigned(bits);
+      byte[] start = new byte[rnd.nextInt(0, 24)];
+      rnd.nextBytes(start);
+      long offset = rnd.nextInt(0, 192);
+      long incr = rnd.nextBoolean() ? rnd.nextLong() : rnd.nextLong(-300, 300);
+      Bitmap fast = Bitmap.copyOf(start);
+      Bitmap slow = Bitmap.copyOf(start);
+      long old = slow.getField(t, offset);
+      long wrapped = Fields.wrap(t, old + incr);
+      slow.setField(t, offset, wrapped, Bitmap.Overflow.WRAP);
+      assertEquals(
+          wrapped, fast.incrField(t, offset, incr, Bitmap.Overflow.WRAP), t + "@" + offset);
+      assertArrayEquals(slow.toByteArray(), fast.toByteArray(), t + "@" + offset);
+      fast.checkInvariants();
+    }
+  }
+
   /** redis.io BITFIELD: INCRBY u2 100 1 OVERFLOW SAT INCRBY u2 102 1, four times. */
   @Test
   void bitfieldDocOverflowExample() {

@@ -166,6 +166,30 @@ final class HllSparse {
   }
 
   /**
+   * Raises each register of the dense string {@code d} to this sparse body's value for it. Redis:
+   * hllMerge (sparse branch) followed by hllDenseSet, which only raises.
+   */
+  static void raiseDense(byte[] s, int end, byte[] d) {
+    int i = 0;
+    for (int p = HDR_SIZE; p < end; ) {
+      int b = s[p] & 0xFF;
+      if (isVal(b)) {
+        int v = valValue(b);
+        for (int n = valLen(b); n > 0; n--, i++) {
+          if (v > HllLayout.denseGet(d, HDR_SIZE, i)) {
+            HllLayout.denseSet(d, HDR_SIZE, i, v);
+          }
+        }
+        p++;
+      } else {
+        i += span(s, p);
+        p += opLength(s, p);
+      }
+    }
+    assert i == REGISTERS;
+  }
+
+  /**
    * Returns the dense string for a sparse one: header copied (cache and unused bytes included),
    * encoding set to dense. Redis: hllSparseToDense.
    */

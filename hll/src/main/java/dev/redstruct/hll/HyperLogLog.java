@@ -28,7 +28,7 @@ import java.util.Objects;
  *   <tr><td>{@code PFADD k e1 e2}</td><td>{@link #add(byte[]...)} (on a sketch from
  *   {@link #create()} for a new key; PFADD then replies 1 whatever {@code add} returns);
  *   {@link #add(long)} and {@link #add(CharSequence)} hash the bytes a client sends for a number
- *   or a string</td></tr>
+ *   or a string; {@link #addAll(long[])} for many numbers</td></tr>
  *   <tr><td>{@code PFCOUNT k}</td><td>{@link #count()}: uses and refreshes the cache;
  *   {@link #redisCount()} for the reply</td></tr>
  *   <tr><td>{@code PFCOUNT k1 k2}</td><td>{@link #countUnion(HyperLogLog...)}: no cache;
@@ -42,7 +42,9 @@ import java.util.Objects;
  * <p>Complexity: {@code add} is O(1) dense and O(sparse length) sparse (bounded by {@code
  * sparseMaxBytes}); {@code count()} is O(1) with a valid cache, else O(16384); {@code merge} is
  * O(16384 per source) plus, for a sparse result, one sparse write per non-zero register. {@code
- * add(byte[])} allocates nothing while dense.
+ * add(byte[])}, {@code add(long)} and the bulk forms {@link #add(byte[]...)} and {@link
+ * #addAll(long[])} allocate nothing while dense; the bulk forms are the fast way to add many
+ * elements (they overlap the hashing of neighbouring elements).
  *
  * <p>Untrusted bytes: {@link #copyOf(byte[])} and {@link #wrap(byte[])} check everything Redis
  * checks (header, dense length, sparse runs) up front and throw {@link CorruptEncodingException};
@@ -68,7 +70,11 @@ public final class HyperLogLog {
    *   countUnion -> pfcountCommand multi key (raw max array, nothing cached)
    *   merge    -> pfmergeCommand: the destination is itself an input; the result turns dense only
    *               if some input is dense, else registers are written one by one with hllSparseSet
-   *               in ascending order (which may still promote).
+   *               in ascending order (which may still promote). A dense result is converted
+   *               first and raised in place to each source (the same registers as Redis's scratch
+   *               maximum array followed by hllDenseSet, without the array).
+   *   add(byte[]...), addAll(long[]) -> pfaddCommand's loop: once dense, a few elements are
+   *               hashed before their registers are read, and the cache flag is written once.
    *   toDense  -> hllSparseToDense (header copied, cache included).
    * Redis validates sparse bodies lazily; we validate at the boundary (copyOf/wrap), so internal
    * walkers may trust the bytes. See HllLayout for the picture and HllSparse for the opcodes.
@@ -273,7 +279,10 @@ public final class HyperLogLog {
   }
 
   /**
-   * Adds elements in order, like {@code PFADD key e1 e2 ...}.
+   * Adds elements in order, like {@code PFADD key e1 e2 ...}; the bytes are those of one {@link
+   * #add(byte[])} after the other. This is the bulk form: once the sketch is dense, elements are
+   * hashed a few at a time before their registers are updated, so the hashes overlap, and the cache
+   * flag is written once. Allocates nothing while dense.
    *
    * @param elements the elements
    * @return whether any register changed
@@ -284,10 +293,91 @@ public final class HyperLogLog {
       Objects.requireNonNull(e, "elements[i]");
     }
     boolean changed = false;
-    for (byte[] e : elements) {
-      changed |= add(e);
+    int i = 0;
+    while (i < elements.length && !isDense()) {
+      changed |= add(elements[i++]); // sparse: one at a time, a write may promote
+    }
+    if (i < elements.length && addAllDense(buf, elements, i)) {
+      HllLayout.invalidateCache(buf);
+      changed = true;
     }
     return changed;
+  }
+
+  /**
+   * The dense part of {@link #add(byte[]...)}: four hashes, then four register updates. Redis:
+   * pfaddCommand's loop over hllDenseAdd.
+   */
+  private static boolean addAllDense(byte[] s, byte[][] elements, int from) {
+    boolean changed = false;
+    int i = from;
+    for (int end = elements.length - 3; i < end; i += 4) {
+      long h0 = hash(elements[i]);
+      long h1 = hash(elements[i + 1]);
+      long h2 = hash(elements[i + 2]);
+      long h3 = hash(elements[i + 3]);
+      changed |= denseAdd(s, h0) | denseAdd(s, h1) | denseAdd(s, h2) | denseAdd(s, h3);
+    }
+    for (; i < elements.length; i++) {
+      changed |= denseAdd(s, hash(elements[i]));
+    }
+    return changed;
+  }
+
+  /**
+   * Adds numbers in order, like {@code PFADD key 1 2 3}: each as {@link #add(long)} hashes it (its
+   * decimal text), with the bulk form's overlap once dense. Allocates nothing while dense.
+   *
+   * @param elements the numbers
+   * @return whether any register changed
+   */
+  public boolean addAll(long[] elements) {
+    Objects.requireNonNull(elements, "elements");
+    boolean changed = false;
+    int i = 0;
+    while (i < elements.length && !isDense()) {
+      changed |= add(elements[i++]);
+    }
+    if (i < elements.length && addAllDense(buf, elements, i)) {
+      HllLayout.invalidateCache(buf);
+      changed = true;
+    }
+    return changed;
+  }
+
+  /** {@link #addAllDense(byte[], byte[][], int)} for numbers. */
+  private static boolean addAllDense(byte[] s, long[] elements, int from) {
+    boolean changed = false;
+    int i = from;
+    for (int end = elements.length - 3; i < end; i += 4) {
+      long h0 = MurmurHash64A.hashDecimal(elements[i], MurmurHash64A.SEED);
+      long h1 = MurmurHash64A.hashDecimal(elements[i + 1], MurmurHash64A.SEED);
+      long h2 = MurmurHash64A.hashDecimal(elements[i + 2], MurmurHash64A.SEED);
+      long h3 = MurmurHash64A.hashDecimal(elements[i + 3], MurmurHash64A.SEED);
+      changed |= denseAdd(s, h0) | denseAdd(s, h1) | denseAdd(s, h2) | denseAdd(s, h3);
+    }
+    for (; i < elements.length; i++) {
+      changed |= denseAdd(s, MurmurHash64A.hashDecimal(elements[i], MurmurHash64A.SEED));
+    }
+    return changed;
+  }
+
+  private static long hash(byte[] element) {
+    return MurmurHash64A.hash(element, 0, element.length, MurmurHash64A.SEED);
+  }
+
+  /**
+   * Raises the register a hash selects; the caller invalidates the cache. Redis: hllDenseAdd (whose
+   * hllDenseSet compares and writes the same way).
+   */
+  private static boolean denseAdd(byte[] s, long hash) {
+    int index = MurmurHash64A.index(hash);
+    int count = MurmurHash64A.runLength(hash);
+    if (count > HllLayout.denseGetBranchless(s, HDR_SIZE, index)) {
+      HllLayout.denseSet(s, HDR_SIZE, index, count);
+      return true;
+    }
+    return false;
   }
 
   /**
@@ -331,31 +421,16 @@ public final class HyperLogLog {
    * @return whether a register changed
    */
   public boolean add(long element) {
-    byte[] digits = new byte[20]; // "-9223372036854775808" is 20 characters
-    int at = digits.length;
-    long v = element;
-    do {
-      digits[--at] = (byte) ('0' + Math.abs(v % 10)); // abs of a remainder: Long.MIN_VALUE is safe
-      v /= 10;
-    } while (v != 0);
-    if (element < 0) {
-      digits[--at] = '-';
-    }
-    return addHash(MurmurHash64A.hash(digits, at, digits.length - at, MurmurHash64A.SEED));
+    return addHash(MurmurHash64A.hashDecimal(element, MurmurHash64A.SEED));
   }
 
   /** Redis: hllDenseAdd / hllSparseAdd, plus pfaddCommand's cache invalidation. */
   boolean addHash(long hash) {
-    int index = MurmurHash64A.index(hash);
-    int count = MurmurHash64A.runLength(hash);
     boolean changed;
     if (buf[HllLayout.ENCODING_OFFSET] == DENSE) {
-      changed = count > HllLayout.denseGet(buf, HDR_SIZE, index);
-      if (changed) {
-        HllLayout.denseSet(buf, HDR_SIZE, index, count);
-      }
+      changed = denseAdd(buf, hash);
     } else {
-      changed = HllSparse.set(this, index, count);
+      changed = HllSparse.set(this, MurmurHash64A.index(hash), MurmurHash64A.runLength(hash));
     }
     if (changed) {
       HllLayout.invalidateCache(buf);
@@ -405,7 +480,7 @@ public final class HyperLogLog {
 
   /** Redis: hllCount, without touching the cache. */
   long estimate() {
-    int[] histo = new int[64];
+    int[] histo = new int[128]; // the dense pass uses the upper half as a second histogram
     if (isDense()) {
       HllLayout.denseHisto(buf, histo);
     } else {
@@ -459,34 +534,66 @@ public final class HyperLogLog {
    */
   public void merge(HyperLogLog... sources) {
     checkElements(sources, "sources");
-    byte[] max = new byte[REGISTERS];
     boolean useDense = isDense();
-    maxInto(max);
     for (HyperLogLog h : sources) {
       useDense |= h.isDense();
-      h.maxInto(max);
     }
     if (useDense) {
+      // Redis takes the maximum into a scratch array, converts, then raises the dense registers to
+      // it; raising ours in place to each source gives the same registers, the same header
+      // (toDense copies it) and no scratch array.
       toDense();
-    }
-    if (isDense()) {
-      // hllDenseSet only raises registers and ours are already <= max, so the result is max.
-      HllLayout.densePack(max, buf);
+      mergeDense(sources);
     } else {
-      for (int j = 0; j < REGISTERS; j++) {
-        if (max[j] == 0) {
-          continue;
-        }
-        if (isDense()) {
-          if (max[j] > HllLayout.denseGet(buf, HDR_SIZE, j)) {
-            HllLayout.denseSet(buf, HDR_SIZE, j, max[j]);
-          }
-        } else {
-          HllSparse.set(this, j, max[j]);
-        }
-      }
+      mergeSparse(sources);
     }
     HllLayout.invalidateCache(buf);
+  }
+
+  /** {@link #merge} into a dense sketch: dense sources four at a time, sparse ones one by one. */
+  private void mergeDense(HyperLogLog[] sources) {
+    byte[] d = buf;
+    byte[] a = null;
+    byte[] b = null;
+    byte[] c = null;
+    for (HyperLogLog h : sources) {
+      if (!h.isDense()) {
+        HllSparse.raiseDense(h.buf, h.len, d);
+      } else if (a == null) {
+        a = h.buf;
+      } else if (b == null) {
+        b = h.buf;
+      } else if (c == null) {
+        c = h.buf;
+      } else {
+        HllLayout.denseMaxPacked(d, a, b, c, h.buf);
+        a = b = c = null;
+      }
+    }
+    if (a != null) { // fewer than four left: repeat one, the maximum is unchanged
+      HllLayout.denseMaxPacked(d, a, b != null ? b : a, c != null ? c : a, a);
+    }
+  }
+
+  /** {@link #merge} when every input is sparse: Redis's maximum array, then sparse writes. */
+  private void mergeSparse(HyperLogLog[] sources) {
+    byte[] max = new byte[REGISTERS];
+    maxInto(max);
+    for (HyperLogLog h : sources) {
+      h.maxInto(max);
+    }
+    for (int j = 0; j < REGISTERS; j++) {
+      if (max[j] == 0) {
+        continue;
+      }
+      if (isDense()) { // a sparse write promoted us
+        if (max[j] > HllLayout.denseGet(buf, HDR_SIZE, j)) {
+          HllLayout.denseSet(buf, HDR_SIZE, j, max[j]);
+        }
+      } else {
+        HllSparse.set(this, j, max[j]);
+      }
+    }
   }
 
   private static void checkElements(HyperLogLog[] sketches, String name) {

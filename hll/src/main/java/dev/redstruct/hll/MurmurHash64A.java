@@ -55,6 +55,67 @@ final class MurmurHash64A {
     return h;
   }
 
+  /**
+   * The hash of the ASCII decimal text of {@code v} ({@code "42"}, {@code "-7"}), the bytes a
+   * client sends for the number, without building a byte array: the text (at most 20 characters) is
+   * assembled little-endian in three longs, each new digit pushed in at the front, and hashed as
+   * {@link #hash} would hash those bytes.
+   */
+  static long hashDecimal(long v, long seed) {
+    long w0 = 0;
+    long w1 = 0;
+    long w2 = 0;
+    int len = 0;
+    long rest = v;
+    do {
+      long digit = '0' + Math.abs(rest % 10); // abs of a remainder: Long.MIN_VALUE is safe
+      w2 = (w2 << 8) | (w1 >>> 56);
+      w1 = (w1 << 8) | (w0 >>> 56);
+      w0 = (w0 << 8) | digit;
+      len++;
+      rest /= 10;
+    } while (rest != 0);
+    if (v < 0) {
+      w2 = (w2 << 8) | (w1 >>> 56);
+      w1 = (w1 << 8) | (w0 >>> 56);
+      w0 = (w0 << 8) | '-';
+      len++;
+    }
+    return hashWords(w0, w1, w2, len, seed);
+  }
+
+  /** {@link #hash} of the {@code len} (at most 24) little-endian bytes held in w0, w1, w2. */
+  private static long hashWords(long w0, long w1, long w2, int len, long seed) {
+    long h = seed ^ (len * M);
+    int blocks = len >>> 3;
+    if (blocks > 0) {
+      h = mixBlock(h, w0);
+    }
+    if (blocks > 1) {
+      h = mixBlock(h, w1);
+    }
+    if (blocks > 2) {
+      h = mixBlock(h, w2);
+    }
+    int tail = len & 7;
+    if (tail != 0) {
+      long last = blocks == 0 ? w0 : blocks == 1 ? w1 : w2;
+      h ^= last & (-1L >>> (64 - 8 * tail));
+      h *= M;
+    }
+    h ^= h >>> R;
+    h *= M;
+    h ^= h >>> R;
+    return h;
+  }
+
+  private static long mixBlock(long h, long block) {
+    long k = block * M;
+    k ^= k >>> R;
+    k *= M;
+    return (h ^ k) * M;
+  }
+
   /** The register an element's hash selects: its low P bits. Redis: hllPatLen. */
   static int index(long hash) {
     return (int) (hash & HllLayout.P_MASK);

@@ -2,6 +2,7 @@ package dev.redstruct.hll;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -37,6 +38,15 @@ class HyperLogLogModelTest {
     assertEquals(HllEstimator.estimate(histogram(model)), h.estimate(), where);
   }
 
+  /** Raises the model register a hash selects; returns whether it changed. */
+  private static boolean raise(int[] model, long hash) {
+    int idx = MurmurHash64A.index(hash);
+    int run = MurmurHash64A.runLength(hash);
+    boolean changed = run > model[idx];
+    model[idx] = Math.max(model[idx], run);
+    return changed;
+  }
+
   @Test
   void randomActionsMatchTheRegisterModel() {
     SplittableRandom rnd = new SplittableRandom(SEED);
@@ -53,7 +63,24 @@ class HyperLogLogModelTest {
         HyperLogLog h = sketches.get(i);
         int[] model = models.get(i);
         int action = rnd.nextInt(100);
-        if (action < 70) {
+        if (action < 35) { // the bulk forms: numbers and byte arrays, hashed a block at a time
+          long[] numbers = new long[1 + rnd.nextInt(rnd.nextBoolean() ? 6 : 300)];
+          byte[][] texts = new byte[numbers.length][];
+          boolean expectChanged = false;
+          for (int e = 0; e < numbers.length; e++) {
+            numbers[e] = rnd.nextLong();
+            texts[e] = Long.toString(numbers[e] >>> 1).getBytes(StandardCharsets.US_ASCII);
+          }
+          for (long v : numbers) {
+            expectChanged |= raise(model, MurmurHash64A.hashDecimal(v, MurmurHash64A.SEED));
+          }
+          assertEquals(expectChanged, h.addAll(numbers), "addAll changed");
+          expectChanged = false;
+          for (byte[] t : texts) {
+            expectChanged |= raise(model, MurmurHash64A.hash(t, 0, t.length, MurmurHash64A.SEED));
+          }
+          assertEquals(expectChanged, h.add(texts), "add(byte[]...) changed");
+        } else if (action < 70) {
           int count = 1 + rnd.nextInt(rnd.nextBoolean() ? 5 : 200);
           for (int e = 0; e < count; e++) {
             long hash = rnd.nextLong();
@@ -65,13 +92,19 @@ class HyperLogLogModelTest {
           }
         } else if (action < 78) {
           h.count();
-        } else if (action < 86) {
-          int j = rnd.nextInt(n);
-          h.merge(sketches.get(j));
-          int[] other = models.get(j);
-          for (int r = 0; r < model.length; r++) {
-            model[r] = Math.max(model[r], other[r]);
+        } else if (action < 86) { // 1..9 sources, repeats and the destination itself allowed
+          HyperLogLog[] sources = new HyperLogLog[1 + rnd.nextInt(9)];
+          int[] merged = model.clone();
+          for (int s = 0; s < sources.length; s++) {
+            int j = rnd.nextInt(n);
+            sources[s] = sketches.get(j);
+            int[] other = models.get(j);
+            for (int r = 0; r < model.length; r++) {
+              merged[r] = Math.max(merged[r], other[r]);
+            }
           }
+          h.merge(sources);
+          System.arraycopy(merged, 0, model, 0, model.length);
         } else if (action < 89) {
           h.toDense();
         } else if (action < 94) {

@@ -49,6 +49,44 @@ class HyperLogLogPropertiesTest {
     return d;
   }
 
+  /**
+   * The bulk forms give the bytes and the "changed" answer of one single add after the other, from
+   * any starting sketch (sparse, promoting mid-batch, dense) and any sparse limit.
+   */
+  @Test
+  void bulkAddsEqualSingleAdds() {
+    qt().withExamples(60)
+        .forAll(streams(), streams(), integers().between(0, 6000))
+        .checkAssert(
+            (start, batch, limit) -> {
+              HyperLogLog one = sketch(start, limit);
+              HyperLogLog bulk = copy(one);
+              bulk.setSparseMaxBytes(limit);
+              HyperLogLog longs = copy(one);
+              longs.setSparseMaxBytes(limit);
+              byte[][] elements = new byte[batch.size()][];
+              long[] numbers = new long[batch.size()];
+              boolean changed = false;
+              for (int i = 0; i < elements.length; i++) {
+                elements[i] = HyperLogLogRedisIT.le(batch.get(i));
+                numbers[i] = batch.get(i);
+                changed |= one.add(elements[i]);
+              }
+              assertEquals(changed, bulk.add(elements));
+              assertArrayEquals(one.toByteArray(), bulk.toByteArray());
+              HyperLogLog longsOne = copy(longs);
+              longsOne.setSparseMaxBytes(limit);
+              boolean changedLongs = false;
+              for (long v : numbers) {
+                changedLongs |= longsOne.add(v);
+              }
+              assertEquals(changedLongs, longs.addAll(numbers));
+              assertArrayEquals(longsOne.toByteArray(), longs.toByteArray());
+              bulk.checkInvariants();
+              longs.checkInvariants();
+            });
+  }
+
   @Test
   void mergeIsElementWiseMaxAndCommutative() {
     qt().withExamples(40)

@@ -143,10 +143,18 @@ class HyperLogLogRedisIT {
       cmd[0] = "PFADD";
       cmd[1] = key;
       boolean changed = batchNo == 0; // creating the key counts as an update in pfaddCommand
+      byte[][] batch = new byte[n][];
       for (int i = 0; i < n; i++) {
         byte[] e = run33 && added + i == size / 2 ? RUN33 : element(rnd, seen);
         cmd[2 + i] = e;
-        changed |= h.add(e);
+        batch[i] = e;
+      }
+      if (rnd.nextBoolean()) {
+        changed |= h.add(batch); // the bulk form, hashing a block at a time once dense
+      } else {
+        for (byte[] e : batch) {
+          changed |= h.add(e);
+        }
       }
       added += n;
       total[0] += n;
@@ -269,6 +277,47 @@ class HyperLogLogRedisIT {
     }
     assertTrue(numbers.isDense() && texts.isDense(), "both sides went dense");
     assertNoMismatch("addLongAndCharSequenceMatchPfaddOfTheirText");
+  }
+
+  /**
+   * {@code addAll(long[])}, the bulk form of {@code add(long)}: a batch is one {@code PFADD n v1 v2
+   * ...} of the decimal texts, with the same reply and GET bytes after every batch, through sparse,
+   * the promotion and dense.
+   */
+  @Test
+  void addAllLongMatchesPfaddOfTheirTexts() {
+    SplittableRandom rnd = new SplittableRandom(SEED);
+    HyperLogLog numbers = HyperLogLog.create();
+    List<Object[]> cmds = new ArrayList<>();
+    List<Object> expected = new ArrayList<>();
+    int added = 0;
+    for (int b = 0; added < 40_000; b++) {
+      long[] batch = new long[1 + rnd.nextInt(rnd.nextBoolean() ? 7 : 400)];
+      Object[] cmd = new Object[2 + batch.length];
+      cmd[0] = "PFADD";
+      cmd[1] = "bulk";
+      for (int i = 0; i < batch.length; i++) {
+        batch[i] = rnd.nextBoolean() ? rnd.nextLong() : rnd.nextLong(-100_000, 100_000);
+        cmd[2 + i] = Long.toString(batch[i]);
+      }
+      added += batch.length;
+      cmds.add(cmd);
+      expected.add(numbers.addAll(batch) || b == 0 ? 1L : 0L);
+      cmds.add(new Object[] {"GET", "bulk"});
+      expected.add(numbers.toByteArray());
+      numbers.checkInvariants();
+    }
+    List<Object> replies = redis.pipeline(cmds);
+    for (int i = 0; i < replies.size(); i++) {
+      String what = "command " + i + " " + cmds.get(i)[0];
+      if (expected.get(i) instanceof byte[] want) {
+        expectBytes(replies.get(i), want, what);
+      } else {
+        expectValue(replies.get(i), expected.get(i), what);
+      }
+    }
+    assertTrue(numbers.isDense(), "went dense");
+    assertNoMismatch("addAllLongMatchesPfaddOfTheirTexts");
   }
 
   @Test

@@ -196,13 +196,66 @@ class HyperLogLogTest {
       }
       HllLayout.denseMaxInto(s, max);
       assertArrayEquals(expected, max);
-      int[] histo = new int[64];
+      int[] histo = new int[128];
       HllLayout.denseHisto(s, histo);
       int[] scalar = new int[64];
       for (int i = 0; i < HllLayout.REGISTERS; i++) {
         scalar[HllLayout.denseGet(s, 16, i)]++;
       }
-      assertArrayEquals(scalar, histo);
+      assertArrayEquals(scalar, java.util.Arrays.copyOf(histo, 64));
+    }
+  }
+
+  @Test
+  void packedDenseMaxEqualsRegisterWiseMax() {
+    // every pair of 6-bit values meets in some lane: 64 x 64 pairs over 16384 registers
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(11);
+    for (int round = 0; round < 8; round++) {
+      byte[][] src = new byte[4][HllLayout.DENSE_SIZE];
+      byte[] d = new byte[HllLayout.DENSE_SIZE];
+      int[] expected = new int[HllLayout.REGISTERS];
+      for (int i = 0; i < HllLayout.REGISTERS; i++) {
+        int v = round == 0 ? i & 63 : rnd.nextInt(64);
+        HllLayout.denseSet(d, 16, i, v);
+        expected[i] = v;
+        for (byte[] s : src) {
+          int w = round == 0 ? (i >>> 6) & 63 : rnd.nextInt(64);
+          HllLayout.denseSet(s, 16, i, w);
+          expected[i] = Math.max(expected[i], w);
+        }
+      }
+      HllLayout.denseMaxPacked(d, src[0], src[1], src[2], src[3]);
+      for (int i = 0; i < HllLayout.REGISTERS; i++) {
+        assertEquals(expected[i], HllLayout.denseGet(d, 16, i), "register " + i);
+        assertEquals(expected[i], HllLayout.denseGetBranchless(d, 16, i), "register " + i);
+      }
+    }
+  }
+
+  @Test
+  void decimalHashIsTheHashOfTheText() {
+    long[] values = {
+      0,
+      1,
+      -1,
+      9,
+      10,
+      -10,
+      99_999_999,
+      1_234_567_890_123L,
+      Long.MAX_VALUE,
+      Long.MIN_VALUE,
+      Long.MIN_VALUE + 1,
+      -1_000_000_000_000_000_000L
+    };
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(3);
+    for (int i = 0; i < 10_000; i++) {
+      long v = i < values.length ? values[i] : rnd.nextLong() >> rnd.nextInt(64);
+      byte[] text = Long.toString(v).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+      assertEquals(
+          MurmurHash64A.hash(text, 0, text.length, MurmurHash64A.SEED),
+          MurmurHash64A.hashDecimal(v, MurmurHash64A.SEED),
+          Long.toString(v));
     }
   }
 

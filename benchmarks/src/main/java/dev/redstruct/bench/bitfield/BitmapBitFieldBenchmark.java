@@ -1,5 +1,6 @@
 package dev.redstruct.bench.bitfield;
 
+import dev.redstruct.bench.Goal;
 import dev.redstruct.bitfield.BitFieldType;
 import dev.redstruct.bitfield.Bitmap;
 import java.nio.ByteBuffer;
@@ -24,6 +25,7 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Goal(operation = "incrBy", variant = "redstruct", atLeast = 0.5)
 public class BitmapBitFieldBenchmark {
   /** The JDK variant every other variant is compared with. */
   public static final String BASELINE = "byteBuffer";
