@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.redstruct.testkit.RespReply;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -240,7 +241,7 @@ class BitmapKeyspaceTest {
         assertEquals(0, reply.length);
         continue;
       }
-      dev.redstruct.testkit.RespReply parsed = RespParser.parse(reply);
+      dev.redstruct.testkit.RespReply parsed = RespReply.parse(reply);
       if (parsed instanceof dev.redstruct.testkit.RespReply.Error e) {
         errors++;
         assertEquals(-1, e.message().indexOf('\n'), "seed " + seed + ": LF in an error line");

@@ -59,7 +59,7 @@ class BitmapRedisIT {
       List<RespReply> theirs = redis.pipeline(batch);
       redisNanos += System.nanoTime() - t0;
       for (int i = 0; i < batch.size(); i++) {
-        RespReply mine = RespParser.parse(ours.execute(batch.get(i)));
+        RespReply mine = RespReply.parse(ours.execute(batch.get(i)));
         RespReply expected = theirs.get(i);
         if (!expected.equals(mine)) {
           throw new AssertionError(

@@ -434,7 +434,7 @@ class QuickListRedisIT {
 
   /** Runs a command through the Redis face ({@link ListCommands}) on our two lists. */
   private static RespReply apply(QuickList[] lists, byte[][] c) {
-    return RespParser.parse(ListCommands.execute(c, key -> lists[keyIndex(key)]));
+    return RespReply.parse(ListCommands.execute(c, key -> lists[keyIndex(key)]));
   }
 
   private static int keyIndex(byte[] key) {

@@ -2,8 +2,6 @@ package dev.redstruct.testkit;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -110,7 +108,7 @@ public final class RespClient implements AutoCloseable {
     try {
       write(args);
       out.flush();
-      return read();
+      return RespReader.read(in);
     } catch (IOException e) {
       throw failure(e);
     }
@@ -146,7 +144,7 @@ public final class RespClient implements AutoCloseable {
         }
         out.flush();
         for (int i = start; i < end; i++) {
-          replies.add(read());
+          replies.add(RespReader.read(in));
         }
       }
     } catch (IOException e) {
@@ -192,82 +190,6 @@ public final class RespClient implements AutoCloseable {
     out.write(type);
     out.write(Long.toString(n).getBytes(StandardCharsets.US_ASCII));
     out.write(CRLF);
-  }
-
-  private RespReply read() throws IOException {
-    int type = in.read();
-    switch (type) {
-      case '+':
-        return new RespReply.Simple(line());
-      case '-':
-        return new RespReply.Error(line());
-      case ':':
-        return new RespReply.Int(number());
-      case '$':
-        return readBulk();
-      case '*':
-        return readArray();
-      case -1:
-        throw new EOFException("connection closed by server");
-      default:
-        throw new IOException("protocol error: unexpected reply type byte " + type);
-    }
-  }
-
-  private RespReply readBulk() throws IOException {
-    long len = number();
-    if (len == -1) {
-      return RespReply.Null.INSTANCE;
-    }
-    if (len < 0 || len > Integer.MAX_VALUE - 8) {
-      throw new IOException("protocol error: bulk length " + len);
-    }
-    byte[] b = in.readNBytes((int) len);
-    if (b.length != len || in.read() != '\r' || in.read() != '\n') {
-      throw new EOFException("truncated bulk reply");
-    }
-    return new RespReply.Bulk(b);
-  }
-
-  private RespReply readArray() throws IOException {
-    long n = number();
-    if (n == -1) {
-      return RespReply.Null.INSTANCE;
-    }
-    if (n < 0 || n > Integer.MAX_VALUE - 8) {
-      throw new IOException("protocol error: array length " + n);
-    }
-    List<RespReply> elements = new ArrayList<>((int) Math.min(n, 1 << 16));
-    for (long i = 0; i < n; i++) {
-      elements.add(read());
-    }
-    return new RespReply.Array(elements);
-  }
-
-  private long number() throws IOException {
-    String s = line();
-    try {
-      return Long.parseLong(s);
-    } catch (NumberFormatException e) {
-      throw new IOException("protocol error: bad number " + s, e);
-    }
-  }
-
-  private String line() throws IOException {
-    ByteArrayOutputStream sb = new ByteArrayOutputStream();
-    while (true) {
-      int c = in.read();
-      if (c == -1) {
-        throw new EOFException("connection closed in the middle of a reply");
-      }
-      if (c == '\r') {
-        if (in.read() != '\n') {
-          throw new IOException("protocol error: CR without LF");
-        }
-        return sb.toString(StandardCharsets.UTF_8);
-      }
-      sb.write(c);
-    }
   }
 
   private UncheckedIOException failure(IOException e) {

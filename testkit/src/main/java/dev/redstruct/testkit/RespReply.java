@@ -28,6 +28,27 @@ public sealed interface RespReply
         RespReply.Null {
 
   /**
+   * Parses exactly one RESP2 reply, read as {@link RespClient} reads the server's: for the Redis
+   * faces of this project that answer with RESP2 bytes, so their replies compare with the oracle's.
+   *
+   * @param resp the bytes of one complete reply
+   * @return the reply
+   * @throws IllegalArgumentException if the bytes are not exactly one complete reply
+   */
+  static RespReply parse(byte[] resp) {
+    java.io.ByteArrayInputStream in = new java.io.ByteArrayInputStream(resp);
+    try {
+      RespReply r = RespReader.read(in);
+      if (in.available() != 0) {
+        throw new IllegalArgumentException("trailing bytes after a reply");
+      }
+      return r;
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("not one RESP2 reply: " + e.getMessage(), e);
+    }
+  }
+
+  /**
    * Returns the bytes of a {@link Bulk} reply (a fresh copy).
    *
    * @return the bulk string's bytes
