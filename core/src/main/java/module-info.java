@@ -11,4 +11,8 @@ module dev.redstruct.core {
       dev.redstruct.quicklist,
       dev.redstruct.skiplist,
       dev.redstruct.rdb;
+  // RESP2 reply writing and option-word matching: for the command faces of sibling modules only.
+  exports dev.redstruct.core.resp to
+      dev.redstruct.bitfield,
+      dev.redstruct.quicklist;
 }

@@ -1,7 +1,7 @@
 package dev.redstruct.bitfield;
 
-import dev.redstruct.core.RedisNumbers;
-import java.io.ByteArrayOutputStream;
+import dev.redstruct.core.resp.RedisWords;
+import dev.redstruct.core.resp.RespWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -97,16 +97,16 @@ public final class BitmapKeyspace {
     if (argv.length == 0) {
       return new byte[0];
     }
-    Resp out = new Resp();
+    RespWriter out = new RespWriter();
     try {
       dispatch(argv, out);
     } catch (IllegalArgumentException e) {
-      return new Resp().error(e.getMessage()).toByteArray();
+      return new RespWriter().error(e.getMessage()).toByteArray();
     }
     return out.toByteArray();
   }
 
-  private void dispatch(byte[][] argv, Resp out) {
+  private void dispatch(byte[][] argv, RespWriter out) {
     String name = new String(argv[0], StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
     int arity =
         switch (name) {
@@ -203,7 +203,7 @@ public final class BitmapKeyspace {
     return v;
   }
 
-  private void setbit(byte[][] argv, Resp out) {
+  private void setbit(byte[][] argv, RespWriter out) {
     long offset = bitOffset(argv[2], 0);
     long on = integer(argv[3], ERR_BIT_VALUE);
     if ((on & ~1L) != 0) {
@@ -212,13 +212,13 @@ public final class BitmapKeyspace {
     out.integer(lookupOrCreate(argv[1]).setBit(offset, on == 1) ? 1 : 0);
   }
 
-  private void getbit(byte[][] argv, Resp out) {
+  private void getbit(byte[][] argv, RespWriter out) {
     long offset = bitOffset(argv[2], 0);
     Bitmap bm = lookup(argv[1]);
     out.integer(bm != null && bm.getBit(offset) ? 1 : 0);
   }
 
-  private void bitcount(byte[][] argv, Resp out) {
+  private void bitcount(byte[][] argv, RespWriter out) {
     Bitmap bm = lookup(argv[1]);
     if (bm == null) {
       out.integer(0);
@@ -241,16 +241,16 @@ public final class BitmapKeyspace {
   }
 
   private static Bitmap.Unit unit(byte[] arg) {
-    if (Args.is(arg, "bit")) {
+    if (RedisWords.is(arg, "bit")) {
       return Bitmap.Unit.BIT;
     }
-    if (Args.is(arg, "byte")) {
+    if (RedisWords.is(arg, "byte")) {
       return Bitmap.Unit.BYTE;
     }
     throw new IllegalArgumentException(ERR_SYNTAX);
   }
 
-  private void bitpos(byte[][] argv, Resp out) {
+  private void bitpos(byte[][] argv, RespWriter out) {
     long bit = integer(argv[2], ERR_NOT_INTEGER);
     if (bit != 0 && bit != 1) {
       throw new IllegalArgumentException(ERR_BITPOS_BIT);
@@ -277,15 +277,15 @@ public final class BitmapKeyspace {
     out.integer(bm.bitPos(bit == 1, start, end, unit));
   }
 
-  private void bitop(byte[][] argv, Resp out) {
+  private void bitop(byte[][] argv, RespWriter out) {
     Bitmap.Op op;
-    if (Args.is(argv[1], "and")) {
+    if (RedisWords.is(argv[1], "and")) {
       op = Bitmap.Op.AND;
-    } else if (Args.is(argv[1], "or")) {
+    } else if (RedisWords.is(argv[1], "or")) {
       op = Bitmap.Op.OR;
-    } else if (Args.is(argv[1], "xor")) {
+    } else if (RedisWords.is(argv[1], "xor")) {
       op = Bitmap.Op.XOR;
-    } else if (Args.is(argv[1], "not")) {
+    } else if (RedisWords.is(argv[1], "not")) {
       op = Bitmap.Op.NOT;
     } else {
       throw new IllegalArgumentException(ERR_SYNTAX);
@@ -308,7 +308,7 @@ public final class BitmapKeyspace {
     out.integer(len);
   }
 
-  private void bitfield(byte[][] argv, Resp out, boolean readOnly) {
+  private void bitfield(byte[][] argv, RespWriter out, boolean readOnly) {
     BitField f = parseBitField(argv);
     Bitmap bm;
     if (f.isReadOnly()) {
@@ -340,13 +340,13 @@ public final class BitmapKeyspace {
       int remaining = argv.length - j - 1;
       byte[] sub = argv[j];
       byte opcode;
-      if (Args.is(sub, "get") && remaining >= 2) {
+      if (RedisWords.is(sub, "get") && remaining >= 2) {
         opcode = BitField.GET;
-      } else if (Args.is(sub, "set") && remaining >= 3) {
+      } else if (RedisWords.is(sub, "set") && remaining >= 3) {
         opcode = BitField.SET;
-      } else if (Args.is(sub, "incrby") && remaining >= 3) {
+      } else if (RedisWords.is(sub, "incrby") && remaining >= 3) {
         opcode = BitField.INCRBY;
-      } else if (Args.is(sub, "overflow") && remaining >= 1) {
+      } else if (RedisWords.is(sub, "overflow") && remaining >= 1) {
         f.overflow(overflow(argv[++j]));
         continue;
       } else {
@@ -366,19 +366,19 @@ public final class BitmapKeyspace {
 
   // a keyword table like unit(): alike in shape only (other keywords, other enum, other error)
   private static Bitmap.Overflow overflow(byte[] arg) {
-    if (Args.is(arg, "wrap")) {
+    if (RedisWords.is(arg, "wrap")) {
       return Bitmap.Overflow.WRAP;
     }
-    if (Args.is(arg, "sat")) {
+    if (RedisWords.is(arg, "sat")) {
       return Bitmap.Overflow.SAT;
     }
-    if (Args.is(arg, "fail")) {
+    if (RedisWords.is(arg, "fail")) {
       return Bitmap.Overflow.FAIL;
     }
     throw new IllegalArgumentException(ERR_OVERFLOW_TYPE);
   }
 
-  private void get(byte[][] argv, Resp out) {
+  private void get(byte[][] argv, RespWriter out) {
     Bitmap bm = lookup(argv[1]);
     if (bm == null) {
       out.nullBulk();
@@ -388,7 +388,7 @@ public final class BitmapKeyspace {
     }
   }
 
-  private void set(byte[][] argv, Resp out) {
+  private void set(byte[][] argv, RespWriter out) {
     if (argv.length != 3) {
       throw new IllegalArgumentException(ERR_SYNTAX);
     }
@@ -396,63 +396,11 @@ public final class BitmapKeyspace {
     out.simple("OK");
   }
 
-  private void del(byte[][] argv, Resp out) {
+  private void del(byte[][] argv, RespWriter out) {
     int n = 0;
     for (int j = 1; j < argv.length; j++) {
       n += keys.remove(ByteBuffer.wrap(argv[j])) != null ? 1 : 0;
     }
     out.integer(n);
-  }
-
-  /** Writes RESP2 replies. */
-  private static final class Resp {
-    private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
-
-    Resp integer(long v) {
-      buf.write(':');
-      buf.writeBytes(RedisNumbers.ll2string(v));
-      return crlf();
-    }
-
-    Resp error(String text) {
-      buf.write('-');
-      buf.writeBytes(text.getBytes(StandardCharsets.ISO_8859_1));
-      return crlf();
-    }
-
-    Resp simple(String text) {
-      buf.write('+');
-      buf.writeBytes(text.getBytes(StandardCharsets.ISO_8859_1));
-      return crlf();
-    }
-
-    Resp nullBulk() {
-      buf.writeBytes(new byte[] {'$', '-', '1'});
-      return crlf();
-    }
-
-    Resp bulk(byte[] a, int len) {
-      buf.write('$');
-      buf.writeBytes(RedisNumbers.ll2string(len));
-      crlf();
-      buf.write(a, 0, len);
-      return crlf();
-    }
-
-    Resp arrayHeader(int n) {
-      buf.write('*');
-      buf.writeBytes(RedisNumbers.ll2string(n));
-      return crlf();
-    }
-
-    private Resp crlf() {
-      buf.write('\r');
-      buf.write('\n');
-      return this;
-    }
-
-    byte[] toByteArray() {
-      return buf.toByteArray();
-    }
   }
 }

@@ -1,7 +1,8 @@
 package dev.redstruct.quicklist;
 
 import dev.redstruct.core.RedisNumbers;
-import java.io.ByteArrayOutputStream;
+import dev.redstruct.core.resp.RedisWords;
+import dev.redstruct.core.resp.RespWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -68,17 +69,17 @@ public final class ListCommands {
     if (argv.length == 0) {
       throw new IllegalArgumentException("empty command");
     }
-    Resp out = new Resp();
+    RespWriter out = new RespWriter();
     try {
       dispatch(argv, new Keys(lists), out);
     } catch (ReplyError e) {
-      return new Resp().error(e.getMessage()).toByteArray();
+      return new RespWriter().error(e.getMessage()).toByteArray();
     }
     return out.toByteArray();
   }
 
   /** Redis: processCommand's arity check (src/server.c), then the command's proc. */
-  private static void dispatch(byte[][] argv, Keys keys, Resp out) {
+  private static void dispatch(byte[][] argv, Keys keys, RespWriter out) {
     String name = new String(argv[0], StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
     int arity = arity(name);
     if ((arity > 0 && argv.length != arity) || (arity < 0 && argv.length < -arity)) {
@@ -120,7 +121,7 @@ public final class ListCommands {
   }
 
   /** Redis: pushGenericCommand (xx for LPUSHX/RPUSHX). */
-  private static void push(byte[][] argv, Keys keys, Resp out, boolean head, boolean xx) {
+  private static void push(byte[][] argv, Keys keys, RespWriter out, boolean head, boolean xx) {
     QuickList ql = keys.get(argv[1]);
     if (xx && ql.size() == 0) {
       out.integer(0);
@@ -137,7 +138,7 @@ public final class ListCommands {
   }
 
   /** Redis: popGenericCommand (LPOP/RPOP key [count]). */
-  private static void pop(byte[][] argv, Keys keys, Resp out, boolean head) {
+  private static void pop(byte[][] argv, Keys keys, RespWriter out, boolean head) {
     boolean hasCount = argv.length == 3;
     if (argv.length > 3) {
       throw new ReplyError(
@@ -146,7 +147,11 @@ public final class ListCommands {
     long count = hasCount ? rangeLong(argv[2], 0, Long.MAX_VALUE, ERR_NOT_POSITIVE) : 0;
     QuickList ql = keys.get(argv[1]);
     if (ql.size() == 0) {
-      out.nullOf(hasCount);
+      if (hasCount) {
+        out.nullArray();
+      } else {
+        out.nullBulk();
+      }
     } else if (hasCount && count == 0) {
       out.arrayHeader(0); // t_list.c's fast exit: no read, no compression
     } else if (!hasCount) {
@@ -157,22 +162,22 @@ public final class ListCommands {
   }
 
   /** Redis: lindexCommand: the key first, then the index. */
-  private static void lindex(byte[][] argv, Keys keys, Resp out) {
+  private static void lindex(byte[][] argv, Keys keys, RespWriter out) {
     QuickList ql = keys.get(argv[1]);
     if (ql.size() == 0) {
-      out.nullOf(false);
+      out.nullBulk();
       return;
     }
     byte[] v = ql.get(integer(argv[2]));
     if (v == null) {
-      out.nullOf(false);
+      out.nullBulk();
     } else {
       out.bulk(v);
     }
   }
 
   /** Redis: lsetCommand: the key first, then the index. */
-  private static void lset(byte[][] argv, Keys keys, Resp out) {
+  private static void lset(byte[][] argv, Keys keys, RespWriter out) {
     QuickList ql = keys.get(argv[1]);
     if (ql.size() == 0) {
       throw new ReplyError(ERR_NO_KEY);
@@ -184,11 +189,11 @@ public final class ListCommands {
   }
 
   /** Redis: linsertCommand: BEFORE/AFTER first, then the key, then the pivot search. */
-  private static void linsert(byte[][] argv, Keys keys, Resp out) {
+  private static void linsert(byte[][] argv, Keys keys, RespWriter out) {
     boolean after;
-    if (is(argv[2], "after")) {
+    if (RedisWords.is(argv[2], "after")) {
       after = true;
-    } else if (is(argv[2], "before")) {
+    } else if (RedisWords.is(argv[2], "before")) {
       after = false;
     } else {
       throw new ReplyError(ERR_SYNTAX);
@@ -202,14 +207,14 @@ public final class ListCommands {
   }
 
   /** Redis: lremCommand: the count first, then the key. */
-  private static void lrem(byte[][] argv, Keys keys, Resp out) {
+  private static void lrem(byte[][] argv, Keys keys, RespWriter out) {
     long toRemove = integer(argv[2]);
     QuickList ql = keys.get(argv[1]);
     out.integer(ql.size() == 0 ? 0 : ql.remove(toRemove, argv[3]));
   }
 
   /** Redis: ltrimCommand: both indexes first, then the key. */
-  private static void ltrim(byte[][] argv, Keys keys, Resp out) {
+  private static void ltrim(byte[][] argv, Keys keys, RespWriter out) {
     long start = integer(argv[2]);
     long end = integer(argv[3]);
     QuickList ql = keys.get(argv[1]);
@@ -220,7 +225,7 @@ public final class ListCommands {
   }
 
   /** Redis: lrangeCommand: both indexes first, then the key. */
-  private static void lrange(byte[][] argv, Keys keys, Resp out) {
+  private static void lrange(byte[][] argv, Keys keys, RespWriter out) {
     long start = integer(argv[2]);
     long end = integer(argv[3]);
     QuickList ql = keys.get(argv[1]);
@@ -228,20 +233,20 @@ public final class ListCommands {
   }
 
   /** Redis: lposCommand: the options in order (each error as soon as met), then the key. */
-  private static void lpos(byte[][] argv, Keys keys, Resp out) {
+  private static void lpos(byte[][] argv, Keys keys, RespWriter out) {
     long rank = 1;
     long count = -1; // -1: no COUNT option
     long maxlen = 0;
     for (int j = 3; j < argv.length; j++) {
       boolean moreArgs = j < argv.length - 1;
-      if (is(argv[j], "rank") && moreArgs) {
+      if (RedisWords.is(argv[j], "rank") && moreArgs) {
         rank = integer(argv[++j]);
         if (rank == 0) {
           throw new ReplyError(ERR_RANK_ZERO);
         }
-      } else if (is(argv[j], "count") && moreArgs) {
+      } else if (RedisWords.is(argv[j], "count") && moreArgs) {
         count = rangeLong(argv[++j], 0, Long.MAX_VALUE, ERR_COUNT_NEGATIVE);
-      } else if (is(argv[j], "maxlen") && moreArgs) {
+      } else if (RedisWords.is(argv[j], "maxlen") && moreArgs) {
         maxlen = rangeLong(argv[++j], 0, Long.MAX_VALUE, ERR_MAXLEN_NEGATIVE);
       } else {
         throw new ReplyError(ERR_SYNTAX);
@@ -256,24 +261,25 @@ public final class ListCommands {
         out.integer(index);
       }
     } else if (found.length == 0) {
-      out.nullOf(false);
+      out.nullBulk();
     } else {
       out.integer(found[0]);
     }
   }
 
   /** Redis: lmoveGenericCommand (after lmoveCommand has read both sides). */
-  private static void lmove(byte[][] argv, Keys keys, Resp out, boolean fromHead, boolean toHead) {
+  private static void lmove(
+      byte[][] argv, Keys keys, RespWriter out, boolean fromHead, boolean toHead) {
     QuickList source = keys.get(argv[1]);
     if (source.size() == 0) {
-      out.nullOf(false);
+      out.nullBulk();
       return;
     }
     out.bulk(QuickList.move(source, keys.get(argv[2]), fromHead, toHead));
   }
 
   /** Redis: lmpopGenericCommand, then mpopGenericCommand (LMPOP numkeys key... LEFT|RIGHT). */
-  private static void lmpop(byte[][] argv, Keys keys, Resp out) {
+  private static void lmpop(byte[][] argv, Keys keys, RespWriter out) {
     long numKeys = rangeLong(argv[1], 1, Long.MAX_VALUE, ERR_NUMKEYS);
     if (numKeys >= argv.length - 2) {
       throw new ReplyError(ERR_SYNTAX); // the side would lie past the arguments
@@ -282,7 +288,7 @@ public final class ListCommands {
     boolean head = side(argv[whereIdx]);
     long count = -1;
     for (int j = whereIdx + 1; j < argv.length; j++) {
-      if (count == -1 && is(argv[j], "count") && j < argv.length - 1) {
+      if (count == -1 && RedisWords.is(argv[j], "count") && j < argv.length - 1) {
         count = rangeLong(argv[++j], 1, Long.MAX_VALUE, ERR_COUNT_ZERO);
       } else {
         throw new ReplyError(ERR_SYNTAX);
@@ -297,16 +303,16 @@ public final class ListCommands {
         return;
       }
     }
-    out.nullOf(true);
+    out.nullArray();
   }
 
   // ---------------------------------------------------------------- arguments
 
   /** Redis: getListPositionFromObjectOrReply: LEFT is the head, RIGHT the tail. */
   private static boolean side(byte[] arg) {
-    if (is(arg, "right")) {
+    if (RedisWords.is(arg, "right")) {
       return false;
-    } else if (is(arg, "left")) {
+    } else if (RedisWords.is(arg, "left")) {
       return true;
     }
     throw new ReplyError(ERR_SYNTAX);
@@ -332,27 +338,6 @@ public final class ListCommands {
     return v;
   }
 
-  /** strcasecmp with a lowercase word: ASCII case-insensitive, the argument ends at a NUL. */
-  static boolean is(byte[] arg, String lowerWord) {
-    int n = 0;
-    while (n < arg.length && arg[n] != 0) {
-      n++;
-    }
-    if (n != lowerWord.length()) {
-      return false;
-    }
-    for (int i = 0; i < n; i++) {
-      int c = arg[i];
-      if (c >= 'A' && c <= 'Z') {
-        c += 'a' - 'A';
-      }
-      if (c != lowerWord.charAt(i)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /** The caller's key lookup, checked: it must give a list for every key. */
   private record Keys(Function<byte[], QuickList> lists) {
     QuickList get(byte[] key) {
@@ -366,67 +351,6 @@ public final class ListCommands {
 
     ReplyError(String text) {
       super(text, null, false, false);
-    }
-  }
-
-  /** Writes RESP2 replies. */
-  private static final class Resp {
-    private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
-
-    Resp integer(long v) {
-      buf.write(':');
-      buf.writeBytes(RedisNumbers.ll2string(v));
-      return crlf();
-    }
-
-    Resp error(String text) {
-      buf.write('-');
-      buf.writeBytes(text.getBytes(StandardCharsets.ISO_8859_1));
-      return crlf();
-    }
-
-    Resp simple(String text) {
-      buf.write('+');
-      buf.writeBytes(text.getBytes(StandardCharsets.ISO_8859_1));
-      return crlf();
-    }
-
-    /** RESP2's null: {@code *-1} for a null array, {@code $-1} for a null bulk string. */
-    Resp nullOf(boolean array) {
-      buf.writeBytes(new byte[] {(byte) (array ? '*' : '$'), '-', '1'});
-      return crlf();
-    }
-
-    Resp bulk(byte[] a) {
-      buf.write('$');
-      buf.writeBytes(RedisNumbers.ll2string(a.length));
-      crlf();
-      buf.writeBytes(a);
-      return crlf();
-    }
-
-    Resp bulks(List<byte[]> values) {
-      arrayHeader(values.size());
-      for (byte[] v : values) {
-        bulk(v);
-      }
-      return this;
-    }
-
-    Resp arrayHeader(long n) {
-      buf.write('*');
-      buf.writeBytes(RedisNumbers.ll2string(n));
-      return crlf();
-    }
-
-    private Resp crlf() {
-      buf.write('\r');
-      buf.write('\n');
-      return this;
-    }
-
-    byte[] toByteArray() {
-      return buf.toByteArray();
     }
   }
 }
