@@ -62,7 +62,11 @@ public final class RdbLoadSection extends AbstractReportSection {
         .note("Wall time of loading the keys into an empty redis-server 7.0 (persistence off) on")
         .note("loopback; the JVM sends with testkit's RespClient, pipelined in batches of 1,000.")
         .note(
-            "Build: PayloadWriter.dump(value), rdbcompression yes, one thread, values built before.")
+            "Build: PayloadWriter.dump(value), rdbcompression yes, one thread, values built before,")
+        .note(
+            "best of "
+                + LoadDataSets.BUILD_PASSES
+                + " passes over all keys (one cold pass mostly timed the JIT).")
         .note(
             "Checked after each load: DBSIZE, and on sample keys the type's read (PFCOUNT, LRANGE,")
         .note(
