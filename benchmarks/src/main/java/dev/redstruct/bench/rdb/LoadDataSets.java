@@ -184,8 +184,9 @@ final class LoadDataSets {
       restores.add(new byte[][] {utf8("RESTORE"), commands.get(k)[1], utf8("0"), payloads[k]});
     }
     List<Probe> probes = new ArrayList<>();
-    int step = Math.max(1, keys / SAMPLE_KEYS);
-    for (int k = 0; k < keys; k += step) {
+    int samples = Math.min(SAMPLE_KEYS, keys);
+    for (int i = 0; i < samples; i++) {
+      int k = (int) ((long) i * keys / samples);
       byte[] key = commands.get(k)[1];
       byte[] payload = restores.get(k)[3];
       // DUMP first: PFCOUNT writes its cached cardinality into the HLL's header.
