@@ -5,6 +5,6 @@ module dev.redstruct.ziplist {
   requires transitive dev.redstruct.core;
 
   exports dev.redstruct.ziplist;
-  // dev.redstruct.ziplist.internal (position tokens and the positional visitor) is exported to no
-  // one since the compact sorted set became a listpack: only this module's tests use it.
+// dev.redstruct.ziplist.internal (position tokens and the positional visitor) is exported to no
+// one since the compact sorted set became a listpack: only this module's tests use it.
 }

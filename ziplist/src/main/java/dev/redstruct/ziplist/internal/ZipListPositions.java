@@ -8,8 +8,8 @@ import java.util.Objects;
 /**
  * Random access to a {@link ZipList} by position, as Redis hands out entry pointers ({@code
  * unsigned char *p}; an offset is {@code p - zl}). It served the ziplist-encoded compact sorted set
- * of {@code dev.redstruct.skiplist}; since that encoding became a listpack the package is exported to
- * no module, and only this module's positional tests use it (remove it together with them).
+ * of {@code dev.redstruct.skiplist}; since that encoding became a listpack the package is exported
+ * to no module, and only this module's positional tests use it (remove it together with them).
  *
  * <p>A <em>position</em> is a token {@code ((long) version << 32) | offset} of one layout of the
  * bytes: {@link #visit} hands them out, the inserts take them and return the position after what
