@@ -395,7 +395,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @throws IllegalArgumentException if {@code score} is NaN
    */
   public boolean add(byte[] member, double score) {
-    return ZSetWrites.addOne(this, Objects.requireNonNull(member, "member"), score);
+    return ZSetWrites.addOne(this, member, score);
   }
 
   /**
@@ -436,7 +436,6 @@ public final class ZSet implements Iterable<ScoredMember> {
    *     (NaN)} (nothing changes)
    */
   public OptionalDouble addIncr(int flags, byte[] member, double increment) {
-    Objects.requireNonNull(member, "member");
     return ZSetWrites.addIncr(this, flags, member, increment);
   }
 

@@ -71,7 +71,7 @@ final class ZSetWrites {
     if (Double.isNaN(score)) {
       throw new IllegalArgumentException("NaN score");
     }
-    return (zsetAdd(z, score, member, 0) & OUT_ADDED) != 0;
+    return (zsetAdd(z, score, Objects.requireNonNull(member, "member"), 0) & OUT_ADDED) != 0;
   }
 
   /** The ZRANGESTORE destination: the records are all checked for null before the first add. */
@@ -93,7 +93,7 @@ final class ZSetWrites {
     if (Double.isNaN(increment)) {
       throw new IllegalArgumentException("NaN increment");
     }
-    int out = zsetAdd(z, increment, member, flags | ZSet.INCR);
+    int out = zsetAdd(z, increment, Objects.requireNonNull(member, "member"), flags | ZSet.INCR);
     if ((out & OUT_NAN) != 0) {
       throw new ZSetException(ZSetException.NAN_RESULT);
     }
