@@ -3,9 +3,6 @@ package dev.redstruct.skiplist;
 import dev.redstruct.core.Bytes;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.RedisNumbers;
-import dev.redstruct.listpack.ListPack;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
@@ -56,11 +53,18 @@ public final class ZSet implements Iterable<ScoredMember> {
   /*
    * Implementation notes.
    *
-   * Mirrors src/t_zset.c of Redis 7.0.15: zsetAdd (the add/update decision table), zsetConvert,
-   * zsetRemoveFromSkiplist, zsetRank, the genericZrangeby* walkers, zremrangeGenericCommand,
-   * genericZpopCommand, zrandmemberWithCountCommand and zscanCommand. Exactly one of `compact`
-   * and (`dict`, `zsl`) is non-null. `dict` is Redis's zs->dict after redis/redis #14701: a
-   * MemberTable whose entries are zsl's nodes.
+   * Mirrors src/t_zset.c of Redis 7.0.15. This class is the facade: the contract, the state and
+   * the factories; its public methods check their arguments and hand off to package-private
+   * parts that operate on that state (ZSetWrites and ZSetReads use nothing else of ZSet's but
+   * its option constants):
+   *  - ZSetWrites: zsetAdd (the add/update decision table), zsetConvert and
+   *    zsetConvertToListpackIfNeeded, zsetRemoveFromSkiplist, zsetDup;
+   *  - ZSetReads: zsetScore, zsetRank, zscanCommand;
+   *  - ZSetRanges: the genericZrangeby* walkers, zremrangeGenericCommand, genericZpopCommand,
+   *    zrandmemberWithCountCommand;
+   *  - ZSetAlgebra (ZUNION/ZINTER/ZDIFF/ZINTERCARD) and ZSetRdb (DUMP/RESTORE, compact blobs).
+   * Exactly one of `compact` and (`dict`, `zsl`) is non-null. `dict` is Redis's zs->dict after
+   * redis/redis #14701: a MemberTable whose entries are zsl's nodes.
    *
    * Invariants (checkInvariants):
    *  I1 exactly one encoding is live; compact ⇒ size <= maxCompactEntries (fromCompact converts
@@ -116,19 +120,15 @@ public final class ZSet implements Iterable<ScoredMember> {
     MAX
   }
 
-  static final int OUT_ADDED = 1;
-  static final int OUT_UPDATED = 2;
-  static final int OUT_NOP = 4;
-  static final int OUT_NAN = 8;
-
   final int maxCompactEntries;
   final int maxCompactValue;
-  private final long seed;
+  final long seed;
   ListPackZSet compact;
   MemberTable dict;
   ZSkipList zsl;
-  // Score computed by the last addOne (Redis's *newscore): replies use it, not the stored form.
-  private double lastScore;
+  // Score computed by the last ZSetWrites.zsetAdd (Redis's *newscore): replies use it, not the
+  // stored form.
+  double lastScore;
 
   private ZSet(int maxCompactEntries, int maxCompactValue, long seed) {
     this.maxCompactEntries = maxCompactEntries;
@@ -364,16 +364,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @throws ZSetException with Redis's text for XX+NX, GT/LT/NX and INCR with several pairs
    */
   public static void checkAddFlags(int flags, int pairs) {
-    if ((flags & NX) != 0 && (flags & XX) != 0) {
-      throw new ZSetException(ZSetException.XX_NX);
-    }
-    int gtLtNx = Integer.bitCount(flags & (GT | LT | NX));
-    if (gtLtNx > 1) {
-      throw new ZSetException(ZSetException.GT_LT_NX);
-    }
-    if ((flags & INCR) != 0 && pairs > 1) {
-      throw new ZSetException(ZSetException.INCR_PAIR);
-    }
+    ZSetWrites.checkAddFlags(flags, pairs);
   }
 
   /**
@@ -392,24 +383,7 @@ public final class ZSet implements Iterable<ScoredMember> {
   public long add(int flags, double[] scores, byte[][] members) {
     Objects.requireNonNull(scores, "scores");
     Objects.requireNonNull(members, "members");
-    checkAddFlags(flags, members.length);
-    if ((flags & INCR) != 0 || scores.length != members.length || members.length == 0) {
-      throw new IllegalArgumentException("use addIncr for INCR; scores and members pair up");
-    }
-    for (int i = 0; i < scores.length; i++) {
-      if (Double.isNaN(scores[i])) {
-        throw new IllegalArgumentException("NaN score");
-      }
-      Objects.requireNonNull(members[i], "member");
-    }
-    long added = 0;
-    long updated = 0;
-    for (int i = 0; i < scores.length; i++) {
-      int out = addOne(scores[i], members[i], flags);
-      added += (out & OUT_ADDED) != 0 ? 1 : 0;
-      updated += (out & OUT_UPDATED) != 0 ? 1 : 0;
-    }
-    return (flags & CH) != 0 ? added + updated : added;
+    return ZSetWrites.addPairs(this, flags, scores, members);
   }
 
   /**
@@ -421,11 +395,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @throws IllegalArgumentException if {@code score} is NaN
    */
   public boolean add(byte[] member, double score) {
-    // add(0, {score}, {member}) without its two arrays: flags 0 pass every option check.
-    if (Double.isNaN(score)) {
-      throw new IllegalArgumentException("NaN score");
-    }
-    return (addOne(score, Objects.requireNonNull(member, "member"), 0) & OUT_ADDED) != 0;
+    return ZSetWrites.addOne(this, member, score);
   }
 
   /**
@@ -451,15 +421,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public long addAll(Iterable<ScoredMember> entries) {
     Objects.requireNonNull(entries, "entries");
-    List<ScoredMember> all = new ArrayList<>();
-    for (ScoredMember e : entries) {
-      all.add(Objects.requireNonNull(e, "entry"));
-    }
-    long added = 0;
-    for (ScoredMember e : all) {
-      added += add(e.member(), e.score()) ? 1 : 0;
-    }
-    return added;
+    return ZSetWrites.addAll(this, entries);
   }
 
   /**
@@ -474,15 +436,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    *     (NaN)} (nothing changes)
    */
   public OptionalDouble addIncr(int flags, byte[] member, double increment) {
-    checkAddFlags(flags | INCR, 1);
-    if (Double.isNaN(increment)) {
-      throw new IllegalArgumentException("NaN increment");
-    }
-    int out = addOne(increment, Objects.requireNonNull(member, "member"), flags | INCR);
-    if ((out & OUT_NAN) != 0) {
-      throw new ZSetException(ZSetException.NAN_RESULT);
-    }
-    return (out & OUT_NOP) != 0 ? OptionalDouble.empty() : OptionalDouble.of(lastScore);
+    return ZSetWrites.addIncr(this, flags, member, increment);
   }
 
   /**
@@ -510,132 +464,6 @@ public final class ZSet implements Iterable<ScoredMember> {
     return incrementBy(Bytes.utf8(member), increment);
   }
 
-  /** One element of ZADD. Redis: zsetAdd. Returns OUT_* flags; sets lastScore. */
-  int addOne(double score, byte[] member, int flags) {
-    double cur;
-    int at = -1;
-    ZSkipList.Node node = null;
-    long hash = 0; // the member's hash, skiplist encoding only: hashed once per add
-    if (compact != null) {
-      at = compact.locateForAdd(member, score, maxCompactEntries);
-      cur = at < 0 ? Double.NaN : compact.foundScore;
-    } else {
-      hash = dict.hash(member);
-      node = dict.find(member, hash);
-      cur = node == null ? Double.NaN : node.score;
-    }
-    boolean exists = compact != null ? at >= 0 : node != null;
-    if (!exists) {
-      if ((flags & XX) != 0) {
-        return OUT_NOP;
-      }
-      insertNew(score, member, compact != null, hash);
-      lastScore = score;
-      return OUT_ADDED;
-    }
-    if ((flags & NX) != 0) {
-      return OUT_NOP;
-    }
-    if ((flags & INCR) != 0) {
-      score += cur;
-      if (Double.isNaN(score)) {
-        return OUT_NAN;
-      }
-    }
-    if (((flags & LT) != 0 && score >= cur) || ((flags & GT) != 0 && score <= cur)) {
-      return OUT_NOP;
-    }
-    lastScore = score;
-    if (score == cur) {
-      return 0;
-    }
-    if (compact != null) {
-      compact.delete(at);
-      compact.insert(member, score, maxCompactEntries);
-    } else {
-      ZSkipList.Node moved = zsl.updateScore(cur, node.member, score);
-      if (moved != node) {
-        dict.replace(node, moved);
-      }
-    }
-    return OUT_UPDATED;
-  }
-
-  /**
-   * Inserts an absent member, choosing or converting the encoding as Redis would. {@code located}
-   * says the compact lookup placed the member (else the lookup went to the member index, whose
-   * {@code hash} of the member is then still valid: a skiplist set never converts back here).
-   */
-  private void insertNew(double score, byte[] member, boolean located, long hash) {
-    if (size() == 0) {
-      // A new key: compact unless entries-limit 0 or the first member is too long.
-      if (maxCompactEntries == 0 || member.length > maxCompactValue) {
-        toSkiplist();
-      } else if (compact == null) {
-        compact = ListPackZSet.create();
-        dict = null;
-        zsl = null;
-      }
-    } else if (compact != null
-        && (size() + 1 > maxCompactEntries || member.length > maxCompactValue)) {
-      toSkiplist();
-    }
-    if (compact != null && located) {
-      // The place is still current: nothing changed the listpack since the lookup.
-      compact.insertLocated(member, score, maxCompactEntries); // copies the bytes
-    } else if (compact != null) {
-      compact.insert(member, score, maxCompactEntries);
-    } else {
-      byte[] copy = member.clone();
-      long h = located ? dict.hash(copy) : hash;
-      dict.addAbsent(zsl.insert(score, copy), h);
-    }
-  }
-
-  /**
-   * Redis: zsetConvert(zobj, OBJ_ENCODING_SKIPLIST), which re-inserts every pair (zslInsert into an
-   * unsized dict). The listpack is sorted, so the skiplist is built by appending at its tail (same
-   * level draws, same shape), and the index is sized once for the pairs (for 128 pairs, the 128
-   * buckets one-by-one adds end with) instead of doubling from four buckets.
-   */
-  void toSkiplist() {
-    if (compact == null && zsl != null) {
-      return;
-    }
-    MemberTable d = new MemberTable();
-    ZSkipList list = new ZSkipList(seed);
-    if (compact != null) {
-      ListPackZSet.Pairs p = compact.decode();
-      d.expand(p.n);
-      for (ZSkipList.Node x : list.appendSorted(p.scores, p.members, p.n)) {
-        d.addAbsent(x, d.hash(x.member));
-      }
-    }
-    compact = null;
-    dict = d;
-    zsl = list;
-  }
-
-  /** Redis: zsetConvertToListpackIfNeeded — only for freshly built results. Returns this. */
-  ZSet compactIfFits() {
-    if (compact != null || zsl.length() > maxCompactEntries) {
-      return this;
-    }
-    for (ZSkipList.Node x = zsl.first(); x != null; x = x.next()) {
-      if (x.member.length > maxCompactValue) {
-        return this;
-      }
-    }
-    ListPackZSet zl = ListPackZSet.create();
-    for (ZSkipList.Node x = zsl.first(); x != null; x = x.next()) {
-      zl.append(x.member, x.score);
-    }
-    compact = zl;
-    dict = null;
-    zsl = null;
-    return this;
-  }
-
   // ------------------------------------------------------------------ ZREM / ZSCORE / ZRANK
 
   /**
@@ -646,21 +474,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public boolean remove(byte[] member) {
     Objects.requireNonNull(member, "member");
-    if (compact != null) {
-      int at = compact.find(member);
-      if (at < 0) {
-        return false;
-      }
-      compact.delete(at);
-      return true;
-    }
-    ZSkipList.Node node = dict.remove(member);
-    if (node == null) {
-      return false;
-    }
-    ZSkipList.Node gone = zsl.delete(node.score, node.member);
-    assert gone == node;
-    return true;
+    return ZSetWrites.remove(this, member);
   }
 
   /**
@@ -704,11 +518,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public double scoreOrNaN(byte[] member) {
     Objects.requireNonNull(member, "member");
-    if (compact != null) {
-      return compact.find(member) < 0 ? Double.NaN : compact.foundScore;
-    }
-    ZSkipList.Node node = dict.get(member);
-    return node == null ? Double.NaN : node.score;
+    return ZSetReads.score(this, member);
   }
 
   /**
@@ -719,11 +529,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public double[] multiScore(byte[][] members) {
     Objects.requireNonNull(members, "members");
-    double[] out = new double[members.length];
-    for (int i = 0; i < members.length; i++) {
-      out[i] = scoreOrNaN(members[i]);
-    }
-    return out;
+    return ZSetReads.multiScore(this, members);
   }
 
   /**
@@ -748,20 +554,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public long rankOrNegative(byte[] member, boolean reverse) {
     Objects.requireNonNull(member, "member");
-    long r;
-    if (compact != null) {
-      r = compact.find(member);
-      if (r < 0) {
-        return -1;
-      }
-    } else {
-      ZSkipList.Node node = dict.get(member);
-      if (node == null) {
-        return -1;
-      }
-      r = zsl.rank(node) - 1;
-    }
-    return reverse ? size() - 1 - r : r;
+    return ZSetReads.rank(this, member, reverse);
   }
 
   /**
@@ -896,20 +689,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return the popped entries in pop order
    */
   public List<ScoredMember> pop(long count, boolean max) {
-    if (count < 0) {
-      throw new ZSetException("ERR value is out of range, must be positive");
-    }
-    int n = (int) Math.min(count, size());
-    if (n == 0) {
-      return new ArrayList<>();
-    }
-    List<ScoredMember> out = rangeByRank(0, n - 1L, max);
-    if (max) {
-      removeRangeByRank(-n, -1);
-    } else {
-      removeRangeByRank(0, n - 1L);
-    }
-    return out;
+    return ZSetRanges.pop(this, count, max);
   }
 
   /**
@@ -968,16 +748,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @throws IllegalArgumentException if {@code count < 1}
    */
   public long scan(long cursor, int count, Consumer<? super ScoredMember> visitor) {
-    checkScan(count, visitor);
-    if (compact != null) {
-      rangeByRank(0, -1, false).forEach(visitor);
-      return 0;
-    }
-    return dict.scan(
-        cursor,
-        count,
-        10L * count,
-        x -> visitor.accept(new ScoredMember(x.member.clone(), x.score)));
+    return ZSetReads.scan(this, cursor, count, visitor);
   }
 
   /**
@@ -996,37 +767,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @throws IllegalArgumentException if {@code count < 1}
    */
   public long scanReply(long cursor, int count, Consumer<? super byte[]> visitor) {
-    checkScan(count, visitor);
-    if (compact != null) {
-      compact.lp.forEach(
-          new ListPack.ElementConsumer() {
-            @Override
-            public void string(byte[] array, int offset, int length) {
-              visitor.accept(Arrays.copyOfRange(array, offset, offset + length));
-            }
-
-            @Override
-            public void integer(long value) {
-              visitor.accept(RedisNumbers.ll2string(value));
-            }
-          });
-      return 0;
-    }
-    return dict.scan(
-        cursor,
-        count,
-        10L * count,
-        x -> {
-          visitor.accept(x.member.clone());
-          visitor.accept(RedisNumbers.formatDoubleBytes(x.score));
-        });
-  }
-
-  private static void checkScan(int count, Object visitor) {
-    Objects.requireNonNull(visitor, "visitor");
-    if (count < 1) {
-      throw new IllegalArgumentException("count must be at least 1: " + count);
-    }
+    return ZSetReads.scanReply(this, cursor, count, visitor);
   }
 
   /**
@@ -1035,16 +776,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return the copy
    */
   public ZSet copy() {
-    ZSet z = new ZSet(maxCompactEntries, maxCompactValue, seed);
-    if (compact != null) {
-      z.compact = compact.copy();
-    } else {
-      z.toSkiplist();
-      for (ZSkipList.Node x = zsl.first(); x != null; x = x.next()) {
-        z.dict.put(x.member, z.zsl.insert(x.score, x.member));
-      }
-    }
-    return z;
+    return ZSetWrites.copy(this, new ZSet(maxCompactEntries, maxCompactValue, seed));
   }
 
   // Set algebra lives in ZSetAlgebra; these are the public hand-offs.
@@ -1069,8 +801,8 @@ public final class ZSet implements Iterable<ScoredMember> {
       int maxCompactValue) {
     Objects.requireNonNull(inputs, "inputs");
     Objects.requireNonNull(aggregate, "aggregate");
-    return ZSetAlgebra.union(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue))
-        .compactIfFits();
+    return ZSetWrites.compactIfFits(
+        ZSetAlgebra.union(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue)));
   }
 
   /**
@@ -1109,8 +841,8 @@ public final class ZSet implements Iterable<ScoredMember> {
       int maxCompactValue) {
     Objects.requireNonNull(inputs, "inputs");
     Objects.requireNonNull(aggregate, "aggregate");
-    return ZSetAlgebra.inter(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue))
-        .compactIfFits();
+    return ZSetWrites.compactIfFits(
+        ZSetAlgebra.inter(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue)));
   }
 
   /**
@@ -1139,7 +871,8 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public static ZSet diff(List<ZSet> inputs, int maxCompactEntries, int maxCompactValue) {
     Objects.requireNonNull(inputs, "inputs");
-    return ZSetAlgebra.diff(inputs, create(maxCompactEntries, maxCompactValue)).compactIfFits();
+    return ZSetWrites.compactIfFits(
+        ZSetAlgebra.diff(inputs, create(maxCompactEntries, maxCompactValue)));
   }
 
   /**

@@ -80,7 +80,7 @@ final class ZSetAlgebra {
         }
       }
     }
-    dst.toSkiplist();
+    ZSetWrites.toSkiplist(dst);
     for (byte[] m : order) {
       dst.dict.put(m, dst.zsl.insert(acc.get(m)[0], m));
     }
@@ -89,7 +89,7 @@ final class ZSetAlgebra {
 
   static ZSet inter(List<ZSet> inputs, double[] weights, ZSet.Aggregate agg, ZSet dst) {
     List<Src> srcs = sources(inputs, weights, true);
-    dst.toSkiplist();
+    ZSetWrites.toSkiplist(dst);
     Src first = srcs.get(0);
     for (ScoredMember e : first.entries) {
       double score = weighted(first.weight, e.score());
@@ -141,7 +141,7 @@ final class ZSetAlgebra {
 
   static ZSet diff(List<ZSet> inputs, ZSet dst) {
     List<Src> srcs = sources(inputs, null, false);
-    dst.toSkiplist();
+    ZSetWrites.toSkiplist(dst);
     Src first = srcs.get(0);
     for (ScoredMember e : first.entries) {
       boolean keep = true;

@@ -8,7 +8,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * Range queries and range deletes of {@link ZSet} for both encodings. Redis: the genericZrangeby*
- * walkers, zsetRank-based ZCOUNT/ZLEXCOUNT and zremrangeGenericCommand in src/t_zset.c (7.0.15).
+ * walkers, zsetRank-based ZCOUNT/ZLEXCOUNT, zremrangeGenericCommand and genericZpopCommand in
+ * src/t_zset.c (7.0.15).
  */
 final class ZSetRanges {
   /*
@@ -282,6 +283,26 @@ final class ZSetRanges {
       return j - i;
     }
     return z.zsl.deleteRangeByLex(range, x -> z.dict.remove(x.member));
+  }
+
+  // ---------------------------------------------------------------- ZPOPMIN / ZPOPMAX
+
+  /** Removes and returns the lowest (or highest) members. Redis: genericZpopCommand. */
+  static List<ScoredMember> pop(ZSet z, long count, boolean max) {
+    if (count < 0) {
+      throw new ZSetException("ERR value is out of range, must be positive");
+    }
+    int n = (int) Math.min(count, z.size());
+    if (n == 0) {
+      return new ArrayList<>();
+    }
+    List<ScoredMember> out = byRank(z, 0, n - 1L, max);
+    if (max) {
+      removeByRank(z, -n, -1);
+    } else {
+      removeByRank(z, 0, n - 1L);
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------- ZRANDMEMBER

@@ -86,7 +86,7 @@ final class ZSetRdb {
     ZSet z = ZSet.create(maxEntries, maxValue);
     z.compact = ListPackZSet.load(ListPack.wrap(blob.clone()), shown);
     if (z.size() > maxEntries) {
-      z.toSkiplist();
+      ZSetWrites.toSkiplist(z);
     }
     return z;
   }
@@ -117,7 +117,7 @@ final class ZSetRdb {
       RdbReader r, boolean binary, int maxEntries, int maxValue, byte[] payload) {
     long n = r.length();
     ZSet z = ZSet.create(maxEntries, maxValue);
-    z.toSkiplist();
+    ZSetWrites.toSkiplist(z);
     for (long i = 0; i < n; i++) {
       byte[] member = r.string();
       double score = binary ? r.binaryDouble() : textScore(r, payload);
@@ -129,7 +129,7 @@ final class ZSetRdb {
       }
       z.dict.put(member, z.zsl.insert(score, member)); // zslInsert + dictAdd, as copy() does
     }
-    return z.size() == 0 ? z : z.compactIfFits();
+    return z.size() == 0 ? z : ZSetWrites.compactIfFits(z);
   }
 
   /**
