@@ -177,7 +177,9 @@ final class MemberTable {
 
   /**
    * Unlinks and returns the node holding {@code member}, or null; then checks the shrink rule.
-   * Redis: dictDelete (zsetRemoveFromSkiplist), then htNeedsResize/dictResize.
+   * Redis: dictDelete (zsetRemoveFromSkiplist), then htNeedsResize/dictResize. The two-table probe
+   * order repeats Dict.remove's over another node type (a shared form would put an interface call
+   * on both tables' hot paths); the table mechanics themselves are dict.internal's.
    */
   ZSkipList.Node remove(byte[] member) {
     if (used0 + used1 == 0) {

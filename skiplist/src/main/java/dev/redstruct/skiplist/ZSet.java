@@ -166,11 +166,16 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return a new set
    */
   public static ZSet create(int maxCompactEntries, int maxCompactValue, long seed) {
+    checkThresholds(maxCompactEntries, maxCompactValue);
+    return new ZSet(maxCompactEntries, maxCompactValue, seed);
+  }
+
+  /** Refuses negative thresholds, before a factory reads any input. */
+  static void checkThresholds(int maxCompactEntries, int maxCompactValue) {
     if (maxCompactEntries < 0 || maxCompactValue < 0) {
       throw new IllegalArgumentException(
           "negative threshold: " + maxCompactEntries + ", " + maxCompactValue);
     }
-    return new ZSet(maxCompactEntries, maxCompactValue, seed);
   }
 
   /**
@@ -213,7 +218,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public static ZSet fromCompact(byte[] listpack, int maxCompactEntries, int maxCompactValue) {
     Objects.requireNonNull(listpack, "listpack");
-    create(maxCompactEntries, maxCompactValue); // checks the thresholds first
+    checkThresholds(maxCompactEntries, maxCompactValue);
     return ZSetRdb.fromListPack(listpack, maxCompactEntries, maxCompactValue, listpack);
   }
 
@@ -247,7 +252,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public static ZSet fromZipList(byte[] ziplist, int maxCompactEntries, int maxCompactValue) {
     Objects.requireNonNull(ziplist, "ziplist");
-    create(maxCompactEntries, maxCompactValue); // checks the thresholds first
+    checkThresholds(maxCompactEntries, maxCompactValue);
     return ZSetRdb.fromZipList(ziplist, maxCompactEntries, maxCompactValue);
   }
 
@@ -322,7 +327,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public static ZSet fromRdbPayload(byte[] payload, int maxCompactEntries, int maxCompactValue) {
     Objects.requireNonNull(payload, "payload");
-    create(maxCompactEntries, maxCompactValue); // checks the thresholds first
+    checkThresholds(maxCompactEntries, maxCompactValue);
     return ZSetRdb.read(payload, maxCompactEntries, maxCompactValue);
   }
 
