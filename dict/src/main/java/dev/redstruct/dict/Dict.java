@@ -212,9 +212,21 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return plain ? Hashers.mix(key.hashCode()) : hasher.hash((K) key);
   }
 
-  @SuppressWarnings("unchecked")
+  /*
+   * same() and equivalent() are split so that each stays under HotSpot's MaxInlineSize (35 bytecode
+   * bytes): inlined by size, not by call frequency. As one 43-byte method it was inlined into
+   * findInTables only if its call site looked frequent, and a dict filled by put (which calls
+   * findInTables for absent keys, almost never reaching the key comparison) left a profile that
+   * kept every later get calling it out of line.
+   */
+
   boolean same(Object key, K other) {
-    return key == other || (plain ? key.equals(other) : hasher.equivalent((K) key, other));
+    return key == other || equivalent(key, other);
+  }
+
+  @SuppressWarnings("unchecked")
+  private boolean equivalent(Object key, K other) {
+    return plain ? key.equals(other) : hasher.equivalent((K) key, other);
   }
 
   // ------------------------------------------------------------------ Map operations

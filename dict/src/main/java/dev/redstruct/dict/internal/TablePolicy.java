@@ -78,8 +78,9 @@ public final class TablePolicy {
    * @return whether to start a resize
    */
   public static boolean needsGrow(long used, int exp, boolean resizeAllowed) {
-    long size = 1L << exp;
-    return (resizeAllowed && used >= size) || used / size > FORCE_RESIZE_RATIO;
+    // used >>> exp is Redis's used / size: the size is a power of two, and a shift costs a cycle
+    // where a 64-bit division costs tens on every put.
+    return (resizeAllowed && used >= 1L << exp) || used >>> exp > FORCE_RESIZE_RATIO;
   }
 
   /**
@@ -92,8 +93,8 @@ public final class TablePolicy {
    * @return whether to start a shrink
    */
   public static boolean needsShrink(long used, int exp) {
-    long slots = 1L << exp;
-    return slots > (1L << INITIAL_EXP) && used * 100 / slots < MIN_FILL_PERCENT;
+    // (used * 100) >>> exp is Redis's used * 100 / size, without a division on every removal.
+    return exp > INITIAL_EXP && (used * 100) >>> exp < MIN_FILL_PERCENT;
   }
 
   /**
