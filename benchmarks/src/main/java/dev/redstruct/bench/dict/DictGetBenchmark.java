@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @QuickParams("size=100000")
-@Goal(operation = "get", variant = "redstruct", atLeast = 0.7)
+@Goal(operation = "get", variant = "redstruct", atLeast = 0.9, params = "size=100000")
 public class DictGetBenchmark {
   /** The JDK variant every other variant is compared with. */
   public static final String BASELINE = "hashMap";

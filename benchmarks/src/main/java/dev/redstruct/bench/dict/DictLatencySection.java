@@ -10,12 +10,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Put latency while growing from 0 to N String keys, {@code Dict} vs {@code HashMap}, under ZGC
- * (collector pauses are sub-millisecond, so the structure's own stalls show) and under G1. Each of
- * the four runs is a child JVM ({@link DictPutLatency}). Target: Dict's worst put at most 0.05 ×
- * HashMap's worst put under ZGC, from the same report run.
+ * (collector pauses are sub-millisecond, so the structure's own stalls show) and under G1. Each run
+ * is a child JVM ({@link DictPutLatency}); ZGC runs three times per map in full mode (once in quick
+ * mode), G1 once. Goals under ZGC, as the median over the runs: Dict's worst put at most 0.005 ×
+ * HashMap's from the same run, and Dict's p99.99 at most HashMap's.
  */
 public final class DictLatencySection extends AbstractReportSection {
   private static final List<String> GCS = List.of("ZGC", "G1");
@@ -30,38 +32,99 @@ public final class DictLatencySection extends AbstractReportSection {
   public SectionResult run(ReportOptions options) throws Exception {
     int n = options.byMode(2_000_000, 10_000_000);
     String heap = options.byMode("-Xmx2g", "-Xmx6g");
+    int zgcRuns = options.byMode(1, 3);
     SectionResult.Builder table =
         SectionResult.table(
-            "gc", "map", "n", "p50", "p99", "p99.9", "p99.99", "max", "max/hashMap max", "goal");
+            "gc",
+            "run",
+            "map",
+            "n",
+            "p50",
+            "p99",
+            "p99.9",
+            "p99.99",
+            "max",
+            "max/hashMap max",
+            "off-CPU in worst chunk (median chunk)",
+            "goal");
     List<Path> files = new ArrayList<>();
     for (String gc : GCS) {
+      int runs = gc.equals("ZGC") ? zgcRuns : 1;
+      double[] ratios = new double[runs];
+      double[][] p9999 = new double[MAPS.size()][runs];
       double[][] series = new double[MAPS.size()][];
-      double[][] pct = new double[MAPS.size()][];
-      for (int i = 0; i < MAPS.size(); i++) {
-        String out =
-            options.runJava(
-                List.of(
-                    gc.equals("ZGC") ? "-XX:+UseZGC" : "-XX:+UseG1GC",
-                    heap,
-                    "-Xms" + heap.substring(4),
-                    "-XX:+AlwaysPreTouch"),
-                DictPutLatency.class,
-                List.of(MAPS.get(i), Integer.toString(n)),
-                Duration.ofMinutes(10));
-        for (String line : out.split("\n")) {
-          if (line.startsWith("pct ")) {
-            pct[i] = parse(line.substring(4).split(" "));
-          } else if (line.startsWith("series ")) {
-            series[i] = parse(line.substring(7).split(","));
+      for (int r = 0; r < runs; r++) {
+        double[][] pct = new double[MAPS.size()][];
+        double[][] worst = new double[MAPS.size()][];
+        for (int i = 0; i < MAPS.size(); i++) {
+          String out =
+              options.runJava(
+                  List.of(
+                      gc.equals("ZGC") ? "-XX:+UseZGC" : "-XX:+UseG1GC",
+                      heap,
+                      "-Xms" + heap.substring(4),
+                      "-XX:+AlwaysPreTouch"),
+                  DictPutLatency.class,
+                  List.of(MAPS.get(i), Integer.toString(n)),
+                  Duration.ofMinutes(10));
+          for (String line : out.split("\n")) {
+            if (line.startsWith("pct ")) {
+              pct[i] = parse(line.substring(4).split(" "));
+            } else if (line.startsWith("series ")) {
+              series[i] = parse(line.substring(7).split(","));
+            } else if (line.startsWith("worst ")) {
+              worst[i] = parse(line.substring(6).split(" "));
+            }
           }
+          p9999[i][r] = pct[i][3];
+        }
+        ratios[r] = pct[0][4] / pct[1][4];
+        for (int i = 0; i < MAPS.size(); i++) {
+          table.row(
+              gc,
+              r + 1,
+              MAPS.get(i),
+              n,
+              pct[i][0],
+              pct[i][1],
+              pct[i][2],
+              pct[i][3],
+              pct[i][4],
+              pct[i][4] / pct[1][4],
+              String.format(Locale.ROOT, "%.0f (%.0f)", worst[i][2], worst[i][3]),
+              "");
         }
       }
-      double ratio = pct[0][4] / pct[1][4];
-      for (int i = 0; i < MAPS.size(); i++) {
-        Object goal = gc.equals("ZGC") && i == 0 ? Verdict.atMost(ratio, 0.05) : "";
-        double r = pct[i][4] / pct[1][4];
+      if (gc.equals("ZGC")) {
+        double ratio = median(ratios);
+        double ours = median(p9999[0]);
+        double theirs = median(p9999[1]);
         table.row(
-            gc, MAPS.get(i), n, pct[i][0], pct[i][1], pct[i][2], pct[i][3], pct[i][4], r, goal);
+            gc,
+            "median of " + runs,
+            "dict",
+            n,
+            "",
+            "",
+            "",
+            ours,
+            "",
+            ratio,
+            "",
+            Verdict.atMost(ratio, 0.005));
+        table.row(
+            gc,
+            "median of " + runs,
+            "dict p99.99 / hashMap p99.99",
+            n,
+            "",
+            "",
+            "",
+            ours / theirs,
+            "",
+            "",
+            "",
+            Verdict.atMost(ours / theirs, 1.0));
       }
       files.add(plot(options, gc, n, series));
     }
@@ -69,12 +132,20 @@ public final class DictLatencySection extends AbstractReportSection {
     return table
         .note("one child JVM per row: " + heap + ", -Xms the same, -XX:+AlwaysPreTouch; keys")
         .note("'user:<random hex>' made outside the timed region; 3 warm-up builds of 300k keys.")
+        .note("Goals under ZGC, as medians over the runs: dict max / hashMap max, p99.99 ratio.")
+        .note("Off-CPU: a chunk's wall time minus the thread's CPU time (µs): a worst put whose")
+        .note("chunk lost about that much more than the median chunk waited (OS, safepoint).")
         .note(
             "Sequential keys ('user:0', 'user:1', ...) would favour HashMap: its weak hash spreading")
         .note("keeps consecutive keys in neighbouring buckets (cache hits); Dict scatters them.")
-        .note("On a loaded machine the max is dominated by OS preemption of the measuring thread.")
         .note("Dict.create() (hashCode-based hasher); each put timed with System.nanoTime")
         .build();
+  }
+
+  private static double median(double[] v) {
+    double[] s = v.clone();
+    java.util.Arrays.sort(s);
+    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   }
 
   private static double[] parse(String[] cells) {

@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @QuickParams("size=100000")
-@Goal(operation = "put", variant = "redstruct", atLeast = 0.7)
+@Goal(operation = "put", variant = "redstruct", atLeast = 1.0, params = "size=100000")
 public class DictPutBenchmark {
   /** The JDK variant every other variant is compared with. */
   public static final String BASELINE = "hashMap";

@@ -1,6 +1,8 @@
 package dev.redstruct.bench.dict;
 
 import dev.redstruct.dict.Dict;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -15,9 +17,15 @@ import org.HdrHistogram.Histogram;
  * <pre>
  * pct &lt;p50&gt; &lt;p99&gt; &lt;p99.9&gt; &lt;p99.99&gt; &lt;max&gt;      (microseconds)
  * series &lt;max of chunk 0&gt;,&lt;max of chunk 1&gt;,...   (microseconds, 400 chunks of N/400 puts)
+ * worst &lt;index&gt; &lt;chunk&gt; &lt;off-CPU of that chunk&gt; &lt;median off-CPU of a chunk&gt;   (microseconds)
+ * slow &lt;puts over 10 µs&gt; &lt;seconds spent in puts&gt;
  * </pre>
  *
- * Arguments: {@code dict|hashMap N}. A warm-up build of 300,000 keys into a throwaway map of the
+ * <p>Off-CPU time of a chunk is its wall time minus the thread's CPU time over it: time the
+ * measuring thread was not running (descheduled by the OS, or stopped in a safepoint). A worst put
+ * whose chunk lost about as much off-CPU time more than the median chunk was waiting, not working.
+ *
+ * <p>Arguments: {@code dict|hashMap N}. A warm-up build of 300,000 keys into a throwaway map of the
  * same kind runs first so that JIT compilation does not land in the measurement.
  */
 public final class DictPutLatency {
@@ -48,6 +56,12 @@ public final class DictPutLatency {
     System.gc();
     Histogram h = new Histogram(3_600_000_000_000L, 3);
     double[] chunkMax = new double[CHUNKS];
+    double[] offCpu = new double[CHUNKS];
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long chunkWall = System.nanoTime();
+    long chunkCpu = threads.getCurrentThreadCpuTime();
+    long worstIndex = -1;
+    long worst = -1;
     int perChunk = Math.max(1, n / CHUNKS);
     Map<String, Integer> m = maker.get();
     java.util.SplittableRandom keys = new java.util.SplittableRandom(6);
@@ -59,6 +73,17 @@ public final class DictPutLatency {
       h.recordValue(t);
       int c = Math.min(CHUNKS - 1, i / perChunk);
       chunkMax[c] = Math.max(chunkMax[c], t / 1000.0);
+      if (t > worst) {
+        worst = t;
+        worstIndex = i;
+      }
+      if (i == n - 1 || (i + 1) % perChunk == 0 && c < CHUNKS - 1) { // the chunk ends here
+        long wall = System.nanoTime();
+        long cpu = threads.getCurrentThreadCpuTime();
+        offCpu[c] = Math.max(0, (wall - chunkWall) - (cpu - chunkCpu)) / 1000.0;
+        chunkWall = wall;
+        chunkCpu = cpu;
+      }
     }
     if (m.size() < n - 10) { // 64-bit random suffixes: duplicates are practically impossible
       throw new AssertionError("size " + m.size());
@@ -76,5 +101,15 @@ public final class DictPutLatency {
       sb.append(c == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.3f", chunkMax[c]));
     }
     System.out.println(sb);
+    int wc = (int) Math.min(CHUNKS - 1, worstIndex / perChunk);
+    double[] sorted = offCpu.clone();
+    java.util.Arrays.sort(sorted);
+    System.out.printf(
+        Locale.ROOT, "worst %d %d %.1f %.1f%n", worstIndex, wc, offCpu[wc], sorted[CHUNKS / 2]);
+    System.out.printf(
+        Locale.ROOT,
+        "slow %d %.3f%n",
+        h.getCountBetweenValues(10_000, h.getMaxValue()),
+        h.getMean() * h.getTotalCount() / 1e9);
   }
 }

@@ -1,5 +1,6 @@
 package dev.redstruct.bench.dict;
 
+import dev.redstruct.bench.Goal;
 import dev.redstruct.bench.QuickParams;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,7 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @QuickParams("size=100000")
+@Goal(operation = "remove", variant = "redstruct", atLeast = 0.9, params = "size=100000")
 public class DictRemoveBenchmark {
   /** The JDK variant every other variant is compared with. */
   public static final String BASELINE = "hashMap";
