@@ -106,6 +106,7 @@ final class DictTreeBins<K, V> {
     if (bin != null && trees == null) {
       if (t == 0) {
         d.trees0 = made;
+        d.refreshThresholds();
       } else {
         d.trees1 = made;
       }

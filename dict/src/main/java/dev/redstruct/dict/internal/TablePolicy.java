@@ -84,6 +84,33 @@ public final class TablePolicy {
   }
 
   /**
+   * The smallest entry count at which {@link #needsGrow} holds for a table of {@code 2^exp} buckets
+   * (0 when there is no table, {@code exp < 0}), capped at {@code Integer.MAX_VALUE}.
+   *
+   * @param exp the table's exponent, or -1 for none
+   * @param resizeAllowed whether resizing is allowed
+   * @return the threshold
+   */
+  public static int growAt(int exp, boolean resizeAllowed) {
+    if (exp < 0) {
+      return 0;
+    }
+    long at = resizeAllowed ? 1L << exp : (FORCE_RESIZE_RATIO + 1L) << exp;
+    return (int) Math.min(at, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The smallest entry count at which {@link #needsShrink} is false for a table of {@code 2^exp}
+   * buckets: {@code ceil(2^exp / 10)}, and 0 for tables that never shrink.
+   *
+   * @param exp the table's exponent, or -1 for none
+   * @return the threshold
+   */
+  public static int shrinkBelow(int exp) {
+    return exp > INITIAL_EXP ? (int) (((1L << exp) + 9) / 10) : 0;
+  }
+
+  /**
    * Whether a table of {@code 2^exp} buckets holding {@code used} entries is under 10% full and
    * larger than the initial size, so that it should shrink (to {@code nextExp(max(used, 4))}).
    * Redis: htNeedsResize, src/server.c.
