@@ -96,6 +96,9 @@ public final class DictLatencySection extends AbstractReportSection {
         }
       }
       if (gc.equals("ZGC")) {
+        // The goals are issue 22's, stated for full mode (three runs of 10M keys); quick mode's
+        // one run of 2M keys shows the same ratios without judging them.
+        boolean judge = !options.quick();
         double ratio = median(ratios);
         double ours = median(p9999[0]);
         double theirs = median(p9999[1]);
@@ -111,7 +114,7 @@ public final class DictLatencySection extends AbstractReportSection {
             "",
             ratio,
             "",
-            Verdict.atMost(ratio, 0.005));
+            judge ? Verdict.atMost(ratio, 0.005) : "full mode: <= 0.005");
         table.row(
             gc,
             "median of " + runs,
@@ -124,7 +127,7 @@ public final class DictLatencySection extends AbstractReportSection {
             "",
             "",
             "",
-            Verdict.atMost(ours / theirs, 1.0));
+            judge ? Verdict.atMost(ours / theirs, 1.0) : "full mode: <= 1");
       }
       files.add(plot(options, gc, n, series));
     }
@@ -132,7 +135,8 @@ public final class DictLatencySection extends AbstractReportSection {
     return table
         .note("one child JVM per row: " + heap + ", -Xms the same, -XX:+AlwaysPreTouch; keys")
         .note("'user:<random hex>' made outside the timed region; 3 warm-up builds of 300k keys.")
-        .note("Goals under ZGC, as medians over the runs: dict max / hashMap max, p99.99 ratio.")
+        .note("Goals under ZGC, as medians over the runs: dict max / hashMap max, p99.99 ratio")
+        .note("(judged in full mode only: three runs of 10M keys).")
         .note("Off-CPU: a chunk's wall time minus the thread's CPU time (µs): a worst put whose")
         .note("chunk lost about that much more than the median chunk waited (OS, safepoint).")
         .note(
