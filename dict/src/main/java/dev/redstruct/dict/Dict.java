@@ -924,10 +924,21 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * used0 >= shrinkBelow iff a shrink check would find nothing to do and defer nothing.
    */
   void refreshThresholds() {
+    growAt = currentGrowAt();
+    shrinkBelow = currentShrinkBelow();
+  }
+
+  /** What growAt must hold in the current state (I8). */
+  int currentGrowAt() {
     boolean steady = rehashIdx < 0 && t0 != null && trees0 == null;
-    growAt = steady ? TablePolicy.growAt(exp0, resizeAllowed) : 0;
-    shrinkBelow =
-        !resizeAllowed || shrinkCheckDeferred ? Integer.MAX_VALUE : TablePolicy.shrinkBelow(exp0);
+    return steady ? (int) Math.min(TablePolicy.growAt(exp0, resizeAllowed), Integer.MAX_VALUE) : 0;
+  }
+
+  /** What shrinkBelow must hold in the current state (I8); at most 2^30 / 10 + 1 otherwise. */
+  int currentShrinkBelow() {
+    return !resizeAllowed || shrinkCheckDeferred
+        ? Integer.MAX_VALUE
+        : (int) TablePolicy.shrinkBelow(exp0);
   }
 
   // ------------------------------------------------------------------ scan and sampling

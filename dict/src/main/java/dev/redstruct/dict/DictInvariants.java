@@ -1,6 +1,5 @@
 package dev.redstruct.dict;
 
-import dev.redstruct.dict.internal.TablePolicy;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -14,14 +13,7 @@ final class DictInvariants {
     require((d.t1 == null) == (d.rehashIdx < 0), "I2 t1 exists iff rehashing");
     require((d.t1 == null) == (d.exp1 == -1), "I5 t1/exp1 disagree");
     require(
-        d.growAt
-                == (d.rehashIdx < 0 && d.t0 != null && d.trees0 == null
-                    ? TablePolicy.growAt(d.exp0, d.resizeAllowed)
-                    : 0)
-            && d.shrinkBelow
-                == (!d.resizeAllowed || d.shrinkCheckDeferred
-                    ? Integer.MAX_VALUE
-                    : TablePolicy.shrinkBelow(d.exp0)),
+        d.growAt == d.currentGrowAt() && d.shrinkBelow == d.currentShrinkBelow(),
         "I8 growAt/shrinkBelow stale");
     if (d.t0 == null) {
       require(d.used0 == 0 && d.used1 == 0, "I5 no table but used != 0");

@@ -78,36 +78,21 @@ public final class TablePolicy {
    * @return whether to start a resize
    */
   public static boolean needsGrow(long used, int exp, boolean resizeAllowed) {
-    // used >>> exp is Redis's used / size: the size is a power of two, and a shift costs a cycle
-    // where a 64-bit division costs tens on every put.
-    return (resizeAllowed && used >= 1L << exp) || used >>> exp > FORCE_RESIZE_RATIO;
+    return used >= growAt(exp, resizeAllowed);
   }
 
   /**
-   * The smallest entry count at which {@link #needsGrow} holds for a table of {@code 2^exp} buckets
-   * (0 when there is no table, {@code exp < 0}), capped at {@code Integer.MAX_VALUE}.
+   * The smallest entry count at which a table of {@code 2^exp} buckets must grow: Redis grows at
+   * {@code used >= size} when resizing is allowed, else once {@code used / size >
+   * FORCE_RESIZE_RATIO}, that is at {@code used >= (FORCE_RESIZE_RATIO + 1) * size}. A caller on a
+   * hot path keeps this and compares, with no division.
    *
-   * @param exp the table's exponent, or -1 for none
+   * @param exp the table's exponent
    * @param resizeAllowed whether resizing is allowed
    * @return the threshold
    */
-  public static int growAt(int exp, boolean resizeAllowed) {
-    if (exp < 0) {
-      return 0;
-    }
-    long at = resizeAllowed ? 1L << exp : (FORCE_RESIZE_RATIO + 1L) << exp;
-    return (int) Math.min(at, Integer.MAX_VALUE);
-  }
-
-  /**
-   * The smallest entry count at which {@link #needsShrink} is false for a table of {@code 2^exp}
-   * buckets: {@code ceil(2^exp / 10)}, and 0 for tables that never shrink.
-   *
-   * @param exp the table's exponent, or -1 for none
-   * @return the threshold
-   */
-  public static int shrinkBelow(int exp) {
-    return exp > INITIAL_EXP ? (int) (((1L << exp) + 9) / 10) : 0;
+  public static long growAt(int exp, boolean resizeAllowed) {
+    return resizeAllowed ? 1L << exp : (FORCE_RESIZE_RATIO + 1L) << exp;
   }
 
   /**
@@ -120,8 +105,20 @@ public final class TablePolicy {
    * @return whether to start a shrink
    */
   public static boolean needsShrink(long used, int exp) {
-    // (used * 100) >>> exp is Redis's used * 100 / size, without a division on every removal.
-    return exp > INITIAL_EXP && (used * 100) >>> exp < MIN_FILL_PERCENT;
+    return used < shrinkBelow(exp);
+  }
+
+  /**
+   * The smallest entry count at which a table of {@code 2^exp} buckets is not to shrink: Redis
+   * shrinks a table larger than the initial size when {@code used * 100 / size < 10}, which for a
+   * power-of-two size (never a multiple of 10) is {@code used < ceil(size / 10)}; 0 for tables that
+   * never shrink.
+   *
+   * @param exp the table's exponent
+   * @return the threshold
+   */
+  public static long shrinkBelow(int exp) {
+    return exp > INITIAL_EXP ? ((1L << exp) + 9) / 10 : 0;
   }
 
   /**
