@@ -7,8 +7,10 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.LifecycleMethodExecutionExceptionHandler;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 
 /**
  * JUnit Jupiter extension behind {@link RedisTest}: one {@link RedisServer} per test class, {@code
@@ -21,6 +23,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * <em>fails</em>, so a CI machine that is meant to run the differential tests cannot silently skip
  * them. A server that is present but does not start always fails.
  *
+ * <p><b>When a test fails</b> (in its body or in a lifecycle method), the end of the server's log
+ * is printed to standard error and attached to the failure as a suppressed exception, so a CI log
+ * shows what the oracle was doing: a stall, a crash report, a refused payload.
+ *
  * <p>The server is stored in the class-level {@link ExtensionContext.Store} and closed with it. A
  * {@link RespClient} parameter is a fresh connection per test method (shared by that test's
  * {@code @BeforeEach}/{@code @AfterEach} methods) and is closed after the test; in
@@ -29,7 +35,11 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * drops data.
  */
 public final class RedisExtension
-    implements BeforeAllCallback, BeforeEachCallback, ParameterResolver {
+    implements BeforeAllCallback,
+        BeforeEachCallback,
+        ParameterResolver,
+        TestExecutionExceptionHandler,
+        LifecycleMethodExecutionExceptionHandler {
   /** The environment variable that turns "skip without redis-server" into "fail". */
   public static final String REQUIRE_ENV = "REDSTRUCT_REQUIRE_REDIS";
 
@@ -122,6 +132,52 @@ public final class RedisExtension
         .getStore(NS)
         .computeIfAbsent(
             "client:" + context.getUniqueId(), k -> server.newClient(), RespClient.class);
+  }
+
+  @Override
+  public void handleTestExecutionException(ExtensionContext context, Throwable failure)
+      throws Throwable {
+    throw withLogTail(context, failure);
+  }
+
+  @Override
+  public void handleBeforeEachMethodExecutionException(ExtensionContext context, Throwable failure)
+      throws Throwable {
+    throw withLogTail(context, failure);
+  }
+
+  @Override
+  public void handleAfterEachMethodExecutionException(ExtensionContext context, Throwable failure)
+      throws Throwable {
+    throw withLogTail(context, failure);
+  }
+
+  @Override
+  public void handleBeforeAllMethodExecutionException(ExtensionContext context, Throwable failure)
+      throws Throwable {
+    throw withLogTail(context, failure);
+  }
+
+  /** Prints the running server's log tail and attaches it to the failure; returns the failure. */
+  static Throwable withLogTail(ExtensionContext context, Throwable failure) {
+    RedisServer server = classContext(context).getStore(NS).get(SERVER, RedisServer.class);
+    if (server != null) {
+      String tail = server.logTail();
+      String header =
+          "end of the log of " + server + " (alive: " + server.isAlive() + ") after a failure";
+      System.err.println(header + ":\n" + tail);
+      failure.addSuppressed(new RedisLogTail(header + ":\n" + tail));
+    }
+    return failure;
+  }
+
+  /** Carries the server's log tail on a failed test's report. */
+  static final class RedisLogTail extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    RedisLogTail(String message) {
+      super(message, null, false, false);
+    }
   }
 
   private static RedisServer server(ExtensionContext context) {

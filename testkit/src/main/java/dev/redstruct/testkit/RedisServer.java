@@ -206,6 +206,16 @@ public final class RedisServer implements AutoCloseable {
   }
 
   /**
+   * Returns the end of the server's log (its last 4,000 characters), for failure messages: a test
+   * that fails against the oracle shows what the server was doing (see {@link RedisExtension}).
+   *
+   * @return the log's tail, or a note saying why there is none
+   */
+  public String logTail() {
+    return tail(dir.resolve("redis.log"));
+  }
+
+  /**
    * Returns whether the process is still running.
    *
    * @return {@code true} while the server process is alive

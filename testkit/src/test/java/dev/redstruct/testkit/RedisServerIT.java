@@ -38,6 +38,12 @@ class RedisServerIT {
         redis.call("CONFIG", "GET", "bind").asList());
   }
 
+  /** The log tail a failing test gets: the server's own start-up lines are in it. */
+  @Test
+  void logTailShowsTheServersLog(RedisServer server) {
+    assertTrue(server.logTail().contains("Ready to accept connections"), server.logTail());
+  }
+
   /** The examples in the Javadoc of RedisTest and RespClient. */
   @Test
   void javadocExamples(RespClient redis) {
