@@ -7,9 +7,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -23,7 +25,7 @@ import java.util.Objects;
  *   FA key value                  AUX field (collected in {@link #auxFields()})
  *   FE db                         SELECTDB
  *   FB size expires               RESIZEDB (a hint; ignored)
- *   FC 8 bytes LE | FD 4 bytes LE expiry of the next key, in ms | s
+ *   FC 8 bytes LE | FD 4 bytes LE expiry of the next key, in ms | s (both signed)
  *   F8 idle | F9 freq             LRU/LFU hints of the next key (ignored)
  *   F7 module aux | F5 function   skipped and counted
  *   type key value                a key
@@ -57,16 +59,44 @@ public final class RdbFileReader implements AutoCloseable {
   private int db;
   private boolean done;
   private long skippedAuxiliary;
+  private final List<SkippedKey> skippedEmptyKeys = new ArrayList<>();
 
   /**
    * One key of the file.
    *
    * @param db the database number ({@code SELECTDB}), 0 before any
    * @param key the key's bytes (owned by the entry)
-   * @param expireAtMs the absolute expiry in Unix milliseconds, or -1 for none
+   * @param expireAtMs the absolute expiry in Unix milliseconds, or -1 for none. Signed, as Redis
+   *     reads it: {@code FD} holds signed 32-bit seconds and {@code FC} signed 64-bit milliseconds,
+   *     so an expiry may lie before 1970 (Redis drops such a key on load, see {@link
+   *     #isExpiredAt}); an {@code FC} of -1 is "none" to Redis too
    * @param value the value
    */
-  public record Entry(int db, byte[] key, long expireAtMs, RedisValue value) {}
+  public record Entry(int db, byte[] key, long expireAtMs, RedisValue value) {
+    /**
+     * Returns whether Redis drops this key when it loads the file at {@code nowMs}: it has an
+     * expiry and that is before {@code nowMs} (Redis: the expired-on-load check of {@code
+     * rdbLoadRioWithLoadingCtx}, done by a master).
+     *
+     * @param nowMs the time of loading, in Unix milliseconds
+     * @return true if the key is already expired
+     */
+    public boolean isExpiredAt(long nowMs) {
+      return expireAtMs != -1 && expireAtMs < nowMs;
+    }
+  }
+
+  /**
+   * A key Redis skips when it loads the file because its value holds no element (Redis: {@code
+   * rdbLoadObject} returns {@code RDB_LOAD_ERR_EMPTY_KEY}, and the loader logs "rdbLoadObject
+   * skipping empty key").
+   *
+   * @param db the database number
+   * @param key the key's bytes (owned by the record)
+   * @param rdbType the value's RDB type
+   * @param offset the file offset of the key's type byte
+   */
+  public record SkippedKey(int db, byte[] key, int rdbType, long offset) {}
 
   private RdbFileReader(InputStream stream) {
     this.stream = stream;
@@ -131,6 +161,16 @@ public final class RdbFileReader implements AutoCloseable {
   }
 
   /**
+   * Returns the keys skipped so far because their value is empty, in file order (all of them once
+   * {@link #next()} returned null). The list grows with the file: one record per skipped key.
+   *
+   * @return an unmodifiable view
+   */
+  public List<SkippedKey> skippedEmptyKeys() {
+    return Collections.unmodifiableList(skippedEmptyKeys);
+  }
+
+  /**
    * Reads the next key; at the end of the file verifies the checksum and returns null.
    *
    * @return the entry, or null after the EOF opcode
@@ -142,7 +182,7 @@ public final class RdbFileReader implements AutoCloseable {
       long at = in.offset();
       int op = in.u8();
       switch (op) {
-        case OP_EXPIRETIME -> expire = in.littleEndian(4) * 1000;
+        case OP_EXPIRETIME -> expire = (int) in.littleEndian(4) * 1000L; // rdbLoadTime: int32_t
         case OP_EXPIRETIME_MS -> expire = in.littleEndian(8);
         case OP_FREQ -> in.u8();
         case OP_IDLE -> in.length();

@@ -1,0 +1,99 @@
+package dev.redstruct.rdb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The reader's verdicts on the files of issue 27: Redis's own test assets (see {@code
+ * src/test/resources/redis-assets/README.md}) and small hand-made files whose fate on redis-server
+ * 7.0.15 is checked by {@code RdbFileRedisVerdictsIT}.
+ */
+class RdbFileReaderTest {
+  static final String ASSETS = "/redis-assets/";
+
+  static byte[] asset(String name) {
+    try (InputStream in = RdbFileReaderTest.class.getResourceAsStream(ASSETS + name)) {
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A version-10 file: header, the records, EOF and a checksum of 0 ("not computed"). */
+  static byte[] file(String... hexRecords) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.writeBytes("REDIS0010".getBytes(StandardCharsets.US_ASCII));
+    for (String h : hexRecords) {
+      out.writeBytes(HexFormat.of().parseHex(h));
+    }
+    out.write(0xff);
+    out.writeBytes(new byte[8]);
+    return out.toByteArray();
+  }
+
+  /** An RDB string of up to 63 bytes, as hex. */
+  static String str(String s) {
+    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    return String.format("%02x", b.length) + HexFormat.of().formatHex(b);
+  }
+
+  static List<RdbFileReader.Entry> readAll(RdbFileReader r) {
+    List<RdbFileReader.Entry> out = new ArrayList<>();
+    for (RdbFileReader.Entry e = r.next(); e != null; e = r.next()) {
+      out.add(e);
+    }
+    return out;
+  }
+
+  static String text(byte[] b) {
+    return new String(b, StandardCharsets.UTF_8);
+  }
+
+  // ------------------------------------------------------------------- item 2: empty keys
+
+  // ------------------------------------------------------------------- item 3: type 1 lists
+
+  // ------------------------------------------------------------------- item 6: negative expiry
+
+  /**
+   * Opcode 0xFD holds a signed 32-bit count of seconds (Redis: rdbLoadTime reads an int32_t). A
+   * negative one is an expiry before 1970: redis-server drops the key on load as expired. 0xFC with
+   * -1 ms is Redis's "no expiry" (rdbLoadRioWithLoadingCtx tests {@code expiretime != -1}).
+   */
+  @Test
+  void negativeExpirySecondsAreSignedAsRedisReadsThem() {
+    byte[] f =
+        file(
+            "fe00",
+            "fdffffffff00" + str("neg") + str("v"),
+            "fd0000008000" + str("min") + str("v"),
+            "fcffffffffffffffff00" + str("msneg1") + str("v"),
+            "00" + str("plain") + str("v"));
+    List<RdbFileReader.Entry> all = readAll(RdbFileReader.open(new ByteArrayInputStream(f)));
+    assertEquals(-1000L, all.get(0).expireAtMs());
+    assertEquals(-2_147_483_648_000L, all.get(1).expireAtMs());
+    assertEquals(-1L, all.get(2).expireAtMs());
+    long now = System.currentTimeMillis();
+    assertTrue(all.get(0).isExpiredAt(now));
+    assertTrue(all.get(1).isExpiredAt(now));
+    assertFalse(all.get(2).isExpiredAt(now));
+    assertFalse(all.get(3).isExpiredAt(now));
+  }
+
+  // ------------------------------------------------------------------- item 8: Redis's refusals
+
+  /** Module AUX: opcode f7, module id 12345 (64-bit length), when_opcode 2 (UINT), when 0, EOF. */
+  static final String MODULE_AUX = "f7" + "810000000000003039" + "02" + "00" + "00";
+}
