@@ -589,8 +589,9 @@ public final class QuickList {
    * Loads a {@code DUMP} payload as Redis 7.0 does ({@code rdbLoadObject}): type 18 (quicklist 2)
    * and 6.2's type 14 (quicklist of ziplists) keep their node boundaries (each ziplist is converted
    * to a listpack entry by entry, integers staying integers), empty nodes are skipped; type 10 (one
-   * ziplist) is pushed element by element, so its nodes follow {@code fill}. Compression follows
-   * the new list's depth and the load order.
+   * ziplist) and type 1 (the linked list of Redis before 3.2: a count and that many strings) are
+   * pushed element by element, so their nodes follow {@code fill}. Compression follows the new
+   * list's depth and the load order.
    *
    * @param payload the payload with its footer (untrusted)
    * @param fill the new list's fill

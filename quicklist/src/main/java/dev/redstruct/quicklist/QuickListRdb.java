@@ -10,12 +10,13 @@ import dev.redstruct.ziplist.ZipListCursor;
 
 /**
  * The RDB forms of a list (src/rdb.c, 7.0.15): writing type 18 (quicklist 2) as {@code
- * rdbSaveObject} does, and loading types 18, 14 and 10 as {@code rdbLoadObject} does.
+ * rdbSaveObject} does, and loading types 18, 14, 10 and 1 as {@code rdbLoadObject} does.
  *
  * <pre>
  *   type 18: 0x12 &lt;len: nodes&gt; { &lt;len: container 1=PLAIN 2=PACKED&gt; &lt;RDB string&gt; } x nodes
  *   type 14: 0x0E &lt;len: nodes&gt; { &lt;RDB string: ziplist&gt; } x nodes          (6.2)
  *   type 10: 0x0A &lt;RDB string: one ziplist&gt;                                  (before 3.2)
+ *   type 1:  0x01 &lt;len: n&gt; { &lt;RDB string: element&gt; } x n            (linked list, before 3.2)
  * </pre>
  *
  * A compressed node is written as its LZF blob (0xC3, compressed length, node size, bytes); a raw
@@ -51,6 +52,12 @@ final class QuickListRdb {
     switch (p.type()) {
       case RdbPayload.TYPE_LIST_QUICKLIST_2, RdbPayload.TYPE_LIST_QUICKLIST ->
           loadNodes(ql, r, p.type());
+      case RdbPayload.TYPE_LIST -> {
+        long n = r.length(); // each element read below needs a byte, so n cannot run away
+        for (long i = 0; i < n; i++) {
+          ql.pushTail(r.string()); // an integer form as its decimal (rdbLoadEncodedStringObject)
+        }
+      }
       case RdbPayload.TYPE_LIST_ZIPLIST -> {
         ZipListCursor c = ZipList.copyOf(r.string()).cursor();
         while (c.next()) {

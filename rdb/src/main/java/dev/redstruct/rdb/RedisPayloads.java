@@ -24,7 +24,7 @@ import java.util.Objects;
  *   <caption>What is written and read</caption>
  *   <tr><th>Java value</th><th>RDB type written</th><th>types read</th></tr>
  *   <tr><td>{@code byte[]} string, {@link Bitmap}, {@link HyperLogLog}</td><td>0</td><td>0</td></tr>
- *   <tr><td>{@link QuickList}</td><td>18</td><td>18, 14, 10</td></tr>
+ *   <tr><td>{@link QuickList}</td><td>18</td><td>18, 14, 10, 1</td></tr>
  *   <tr><td>{@link ZSet}</td><td>17 or 5</td><td>17, 12, 5, 3</td></tr>
  * </table>
  *

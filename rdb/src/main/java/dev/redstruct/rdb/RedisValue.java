@@ -41,7 +41,7 @@ public sealed interface RedisValue {
   }
 
   /**
-   * A list (RDB type 18, or 14/10 from older servers), loaded with Redis's default fill and
+   * A list (RDB type 18, or 14/10/1 from older servers), loaded with Redis's default fill and
    * compress depth.
    *
    * @param list the list

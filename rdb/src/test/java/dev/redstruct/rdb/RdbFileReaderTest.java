@@ -65,6 +65,31 @@ class RdbFileReaderTest {
 
   // ------------------------------------------------------------------- item 3: type 1 lists
 
+  /** encodings.rdb (RDB version 4) holds a type-1 list; redis-server LRANGEs it as below. */
+  @Test
+  void typeOneListsLoadAsLists() {
+    try (RdbFileReader r = RdbFileReader.open(new ByteArrayInputStream(asset("encodings.rdb")))) {
+      RedisValue list = null;
+      for (RdbFileReader.Entry e : readAll(r)) {
+        if (text(e.key()).equals("list")) {
+          list = e.value();
+        }
+      }
+      RedisValue.ListValue l = (RedisValue.ListValue) list;
+      assertEquals(1, l.rdbType());
+      List<String> got = new ArrayList<>();
+      for (byte[] b : l.list().toList()) {
+        got.add(text(b));
+      }
+      List<String> one = List.of("1", "2", "3", "a", "b", "c", "100000", "6000000000");
+      List<String> expected = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        expected.addAll(one);
+      }
+      assertEquals(expected, got);
+    }
+  }
+
   // ------------------------------------------------------------------- item 6: negative expiry
 
   /**
