@@ -590,8 +590,10 @@ public final class QuickList {
    * and 6.2's type 14 (quicklist of ziplists) keep their node boundaries (each ziplist is converted
    * to a listpack entry by entry, integers staying integers), empty nodes are skipped; type 10 (one
    * ziplist) and type 1 (the linked list of Redis before 3.2: a count and that many strings) are
-   * pushed element by element, so their nodes follow {@code fill}. Compression follows the new
-   * list's depth and the load order.
+   * pushed element by element, so their nodes follow {@code fill}. As {@code RESTORE} does, the
+   * value is read from the payload with its footer and what it leaves unread is ignored (bytes
+   * before the footer, nodes past the count; a value may even end inside the footer). Compression
+   * follows the new list's depth and the load order.
    *
    * @param payload the payload with its footer (untrusted)
    * @param fill the new list's fill

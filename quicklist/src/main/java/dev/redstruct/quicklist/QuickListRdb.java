@@ -20,7 +20,9 @@ import dev.redstruct.ziplist.ZipListCursor;
  * </pre>
  *
  * A compressed node is written as its LZF blob (0xC3, compressed length, node size, bytes); a raw
- * node as an RDB string, which {@code rdbcompression} may LZF-compress.
+ * node as an RDB string, which {@code rdbcompression} may LZF-compress. A payload is read as
+ * RESTORE reads it: over type, value and footer, nothing checked after the value (offsets in errors
+ * are offsets in the payload).
  */
 final class QuickListRdb {
   private QuickListRdb() {}
@@ -46,7 +48,9 @@ final class QuickListRdb {
     if (p.rdbVersion() > RdbPayload.RDB_VERSION) {
       throw new CorruptEncodingException("RDB", 0, "RDB version " + p.rdbVersion() + " > 10");
     }
-    RdbReader r = RdbReader.of(p.body());
+    // As restoreCommand: the value is read from a buffer over the whole payload, footer included,
+    // and whatever it leaves unread (or a value that ends inside the footer) is not checked.
+    RdbReader r = RdbReader.of(payload, 1, payload.length - 1);
     QuickList ql = QuickList.create(fill, compressDepth);
     ql.setPackedThreshold(packedThreshold);
     switch (p.type()) {
@@ -66,9 +70,6 @@ final class QuickListRdb {
       }
       default ->
           throw new CorruptEncodingException("RDB", 0, "not a list payload: type " + p.type());
-    }
-    if (!r.atEnd()) {
-      throw new CorruptEncodingException("RDB", r.position(), "trailing bytes after the list");
     }
     if (ql.nodes.count == 0) {
       throw new CorruptEncodingException("RDB", 0, "empty list");

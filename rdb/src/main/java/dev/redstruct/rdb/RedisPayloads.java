@@ -117,7 +117,9 @@ public final class RedisPayloads {
 
   /**
    * Loads a payload as {@code RESTORE} does: footer first (at least 11 bytes, RDB version at most
-   * 10, matching CRC-64), then the value. A type this module does not model is returned as {@link
+   * 10, matching CRC-64), then the value, read from the whole payload: bytes the value leaves
+   * unread before the footer are ignored, and a value may end inside the footer ({@code
+   * restoreCommand} checks neither). A type this module does not model is returned as {@link
    * RedisValue.Unmodelled}.
    *
    * @param payload the bytes from {@code DUMP} (untrusted)

@@ -1,7 +1,10 @@
 package dev.redstruct.rdb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.redstruct.core.CorruptEncodingException;
+import dev.redstruct.core.rdb.RdbPayload;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -42,5 +45,51 @@ class RedisPayloadsLoadTest {
     assertEquals(
         TYPE1_REDIS_DUMP,
         HexFormat.of().formatHex(RedisPayloads.dump(((RedisValue.ListValue) v).list(), true)));
+  }
+
+  /** Item 4: bytes between the value and the footer are ignored by RESTORE (restoreCommand). */
+  static final String LIST_TRAILING =
+      "12010210100000000300816102816202816302ff550a0090a9269d3e4128cc";
+
+  static final String STRING_TRAILING = "000568656c6c6f48490a00477c2ed49198a811";
+
+  @Test
+  void listAndStringPayloadsWithBytesAfterTheValueLoadAsRestoreLoadsThem() {
+    assertEquals(List.of("a", "b", "c"), elements(RedisPayloads.load(hex(LIST_TRAILING))));
+    RedisValue s = RedisPayloads.load(hex(STRING_TRAILING));
+    assertEquals("hello", new String(((RedisValue.StringValue) s).bytes(), StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Item 4: RESTORE reads the value from a buffer over the whole payload, footer included: a string
+   * whose length runs into the footer takes the footer's bytes. RESTORE of {@code 00 0f "hello" 0a
+   * 00 crc} gives "hello", 0a 00 and the 8 CRC bytes; a length past the end is "Bad data format".
+   */
+  @Test
+  void aValueMayEndInsideTheFooterAsInRestore() {
+    byte[] p = RdbPayload.dump(0, hex("0f68656c6c6f"));
+    byte[] got = ((RedisValue.StringValue) RedisPayloads.load(p)).bytes();
+    byte[] expected = new byte[15];
+    System.arraycopy(p, 2, expected, 0, 15);
+    assertEquals(HexFormat.of().formatHex(expected), HexFormat.of().formatHex(got));
+    assertThrows(
+        CorruptEncodingException.class,
+        () -> RedisPayloads.load(RdbPayload.dump(0, hex("1068656c6c6f"))));
+    byte[] list = RdbPayload.dump(18, hex("010210100000000300816102816202816302ff"));
+    assertEquals(List.of("a", "b", "c"), elements(RedisPayloads.load(list)));
+  }
+
+  /** Item 4: a second node past the declared count (types 18 and 10) is never read. */
+  @Test
+  void nodesPastTheCountAreIgnored() {
+    String node = "0210100000000300816102816202816302ff";
+    assertEquals(
+        List.of("a", "b", "c"),
+        elements(RedisPayloads.load(RdbPayload.dump(18, hex("01" + node + node)))));
+    // an RDB string holding the ziplist [a, b]: zlbytes 17, zltail 13, zllen 2, two entries, end
+    String zl = "11" + "11000000" + "0d000000" + "0200" + "000161" + "030162" + "ff";
+    // type 10: one string (a ziplist), then a second one RESTORE never reads
+    byte[] ten = RdbPayload.dump(10, hex(zl + zl));
+    assertEquals(List.of("a", "b"), elements(RedisPayloads.load(ten)));
   }
 }
