@@ -33,11 +33,13 @@ import java.util.Objects;
  * </pre>
  *
  * <p>Values of the types {@link RedisPayloads} models come back decoded; every other type (sets,
- * hashes, sorted sets until wired, streams, module values of type 7) is walked to its end and
- * returned as {@link RedisValue.Unmodelled}, never mis-read. The input is untrusted: anything
- * malformed, truncated or failing the checksum throws {@link CorruptEncodingException} and nothing
- * else; no length field is trusted for an allocation. I/O failures throw {@link
- * UncheckedIOException}. Not thread-safe; {@link #close()} closes the stream.
+ * hashes, streams, module values of type 7) is walked to its end and returned as {@link
+ * RedisValue.Unmodelled}, never mis-read. Keys whose value holds no element are skipped as Redis
+ * skips them at load time and listed in {@link #skippedEmptyKeys()}. A problem inside a value is
+ * reported at the file offset where the value starts, with the decoder's reason. The input is
+ * untrusted: anything malformed, truncated or failing the checksum throws {@link
+ * CorruptEncodingException} and nothing else; no length field is trusted for an allocation. I/O
+ * failures throw {@link UncheckedIOException}. Not thread-safe; {@link #close()} closes the stream.
  */
 public final class RdbFileReader implements AutoCloseable {
   private static final int OP_FUNCTION2 = 0xf5;
@@ -200,7 +202,13 @@ public final class RdbFileReader implements AutoCloseable {
         }
         case OP_FUNCTION -> throw in.corrupt(at, "pre-release function opcode 246");
         default -> {
-          return new Entry(db, string(), expire, value(op, at));
+          byte[] key = string();
+          RedisValue value = value(op, at, key);
+          if (value != null) {
+            return new Entry(db, key, expire, value);
+          }
+          skippedEmptyKeys.add(new SkippedKey(db, key, op, at));
+          expire = -1; // the loader resets the key's state, skipped or not
         }
       }
     }
@@ -247,21 +255,57 @@ public final class RdbFileReader implements AutoCloseable {
     return RdbReader.of(in.captured(), 0, in.capturedLength()).string();
   }
 
-  private RedisValue value(int type, long typeAt) {
+  /**
+   * Reads one value: walked to its end (its bytes captured unless it is a counted type we do not
+   * model), then checked for emptiness and decoded. Returns null for an empty key. A problem inside
+   * the value is reported at the file offset where the value starts.
+   */
+  private RedisValue value(int type, long typeAt, byte[] key) {
+    long from = in.offset();
+    boolean capture = RedisPayloads.models(type) || isBlob(type);
+    if (capture) {
+      in.startCapture();
+    }
+    long count = RdbValueScanner.skipValue(in, type, typeAt);
+    if (capture) {
+      in.stopCapture();
+    }
+    byte[] body = capture ? in.captured() : null;
+    int len = capture ? in.capturedLength() : 0;
+    try {
+      if (EmptyValues.isEmpty(type, count, body, len)) {
+        return null;
+      }
+      return decode(type, body, len, in.offset() - from);
+    } catch (CorruptEncodingException e) {
+      throw in.corrupt(
+          from,
+          "the value of key '"
+              + utf8(key)
+              + "' (RDB type "
+              + type
+              + "), "
+              + e.format()
+              + ": "
+              + e.reason());
+    }
+  }
+
+  private static RedisValue decode(int type, byte[] body, int len, long encodedLength) {
     if (!RedisPayloads.models(type)) {
-      long from = in.offset();
-      RdbValueScanner.skipValue(in, type, typeAt);
-      return new RedisValue.Unmodelled(type, in.offset() - from);
+      return new RedisValue.Unmodelled(type, encodedLength);
     }
-    in.startCapture();
-    RdbValueScanner.skipValue(in, type, typeAt);
-    in.stopCapture();
     if (type == RdbPayload.TYPE_STRING) {
-      return new RedisValue.StringValue(
-          RdbReader.of(in.captured(), 0, in.capturedLength()).string());
+      return new RedisValue.StringValue(RdbReader.of(body, 0, len).string());
     }
-    byte[] body = Arrays.copyOf(in.captured(), in.capturedLength());
-    return RedisPayloads.loadVerified(RdbPayload.dump(type, body), type);
+    return RedisPayloads.loadVerified(RdbPayload.dump(type, Arrays.copyOf(body, len)), type);
+  }
+
+  /**
+   * The single-blob types we do not model whose emptiness Redis checks (hash ziplist, listpack).
+   */
+  private static boolean isBlob(int type) {
+    return type == RdbPayload.TYPE_HASH_ZIPLIST || type == RdbPayload.TYPE_HASH_LISTPACK;
   }
 
   private static String utf8(byte[] b) {
