@@ -27,7 +27,7 @@ import java.util.Objects;
  *   FB size expires               RESIZEDB (a hint; ignored)
  *   FC 8 bytes LE | FD 4 bytes LE expiry of the next key, in ms | s (both signed)
  *   F8 idle | F9 freq             LRU/LFU hints of the next key (ignored)
- *   F7 module aux | F5 function   skipped and counted
+ *   F7 module aux | F5 function   skipped and counted (a library's metadata line is checked)
  *   type key value                a key
  *   FF crc64 (8 bytes LE)         end; a stored 0 means "not computed"
  * </pre>
@@ -196,10 +196,7 @@ public final class RdbFileReader implements AutoCloseable {
         }
         case OP_AUX -> aux.put(utf8(string()), utf8(string()));
         case OP_MODULE_AUX -> moduleAux(at);
-        case OP_FUNCTION2 -> {
-          RdbValueScanner.skipString(in);
-          skippedAuxiliary++;
-        }
+        case OP_FUNCTION2 -> functionLibrary(at);
         case OP_FUNCTION -> throw in.corrupt(at, "pre-release function opcode 246");
         default -> {
           byte[] key = string();
@@ -231,6 +228,29 @@ public final class RdbFileReader implements AutoCloseable {
     }
     in.length();
     RdbValueScanner.skipModuleOpcodes(in);
+    skippedAuxiliary++;
+  }
+
+  /**
+   * A function library: its code must start with the metadata line {@code #!lua name=<library>}
+   * (Redis: functionExtractLibMetaData, src/functions.c; then the engine and the name are checked).
+   * The code itself is not compiled here (Redis refuses a file whose code does not compile).
+   */
+  private void functionLibrary(long at) {
+    String code = new String(string(), StandardCharsets.ISO_8859_1);
+    int eol = code.indexOf('\n');
+    if (!code.startsWith("#!") || eol < 0) {
+      throw in.corrupt(at, "function library without a '#!<engine> name=<library>' line");
+    }
+    String[] parts = code.substring(2, eol).trim().split("[ \t\r]+");
+    if (!parts[0].equalsIgnoreCase("lua")) {
+      throw in.corrupt(at, "function library for the unknown engine '" + parts[0] + "'");
+    }
+    if (parts.length != 2
+        || !parts[1].regionMatches(true, 0, "name=", 0, 5)
+        || !parts[1].substring(5).matches("[A-Za-z0-9_]+")) {
+      throw in.corrupt(at, "function library metadata is not 'name=<library>'");
+    }
     skippedAuxiliary++;
   }
 
@@ -293,6 +313,9 @@ public final class RdbFileReader implements AutoCloseable {
 
   private static RedisValue decode(int type, byte[] body, int len, long encodedLength) {
     if (!RedisPayloads.models(type)) {
+      if (UnmodelledBlobs.checks(type)) {
+        UnmodelledBlobs.check(type, RdbReader.of(body, 0, len).string());
+      }
       return new RedisValue.Unmodelled(type, encodedLength);
     }
     if (type == RdbPayload.TYPE_STRING) {

@@ -3,6 +3,7 @@ package dev.redstruct.rdb;
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
@@ -120,7 +121,9 @@ public final class RedisPayloads {
    * 10, matching CRC-64), then the value, read from the whole payload: bytes the value leaves
    * unread before the footer are ignored, and a value may end inside the footer ({@code
    * restoreCommand} checks neither). A type this module does not model is returned as {@link
-   * RedisValue.Unmodelled}.
+   * RedisValue.Unmodelled} (a hash ziplist or listpack after Redis's checks of it); a type byte
+   * that is no RDB object type of Redis 7.0.15, and type 6, are refused as {@code RESTORE} refuses
+   * them ("Bad data format").
    *
    * @param payload the bytes from {@code DUMP} (untrusted)
    * @return the value
@@ -133,7 +136,19 @@ public final class RedisPayloads {
       throw new CorruptEncodingException(
           "DUMP payload", payload.length - RdbPayload.FOOTER, "RDB version " + p.rdbVersion());
     }
+    if (!isObjectType(p.type()) || p.type() == RdbPayload.TYPE_MODULE) {
+      throw new CorruptEncodingException(
+          "DUMP payload", 0, "RDB type " + p.type() + ": RESTORE answers 'Bad data format'");
+    }
     return loadVerified(payload, p.type());
+  }
+
+  /**
+   * Redis: rdbIsObjectType (src/rdb.h, 7.0.15): 0-7 and 9-19. Type 6 is one too, but rdbLoadObject
+   * refuses it ("Pre-release module format not supported").
+   */
+  private static boolean isObjectType(int type) {
+    return (type >= 0 && type <= 7) || (type >= 9 && type <= 19);
   }
 
   /** Dispatches a payload whose footer was checked to the adapter of its type. */
@@ -142,6 +157,9 @@ public final class RedisPayloads {
       if (a.reads(type)) {
         return a.read(payload, type);
       }
+    }
+    if (UnmodelledBlobs.checks(type)) {
+      UnmodelledBlobs.check(type, RdbReader.of(payload, 1, payload.length - 1).string());
     }
     return new RedisValue.Unmodelled(type, payload.length - 1L - RdbPayload.FOOTER);
   }

@@ -1,7 +1,9 @@
 package dev.redstruct.rdb;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -166,6 +168,58 @@ class RdbFileReaderTest {
   }
 
   // ------------------------------------------------------------------- item 8: Redis's refusals
+
+  /** corrupt_ziplist.rdb: redis-server refuses it ("Hash ziplist integrity check failed"). */
+  @Test
+  void aCorruptHashZiplistIsRefusedAsRedisRefusesIt() {
+    CorruptEncodingException e =
+        assertThrows(
+            CorruptEncodingException.class,
+            () ->
+                readAll(
+                    RdbFileReader.open(new ByteArrayInputStream(asset("corrupt_ziplist.rdb")))));
+    assertTrue(e.getMessage().contains("key:000000000091"), e.getMessage());
+  }
+
+  /**
+   * A library whose code has no {@code #!<engine> name=<library>} line: redis-server refuses the
+   * file ("Failed loading library, Missing library metadata"), and so do we. Code that has the line
+   * but does not compile is refused by Redis too; we cannot compile Lua and read past it.
+   */
+  @Test
+  void aFunctionLibraryWithoutMetadataIsRefused() {
+    byte[] f = file("f5" + str("garbage code"), "00" + str("k") + str("v"));
+    CorruptEncodingException e =
+        assertThrows(
+            CorruptEncodingException.class,
+            () -> readAll(RdbFileReader.open(new ByteArrayInputStream(f))));
+    assertEquals(9, e.offset(), e.getMessage());
+    byte[] ok = file("f5" + str("#!lua name=mylib\nreturn 1"), "00" + str("k") + str("v"));
+    RdbFileReader r = RdbFileReader.open(new ByteArrayInputStream(ok));
+    assertEquals(1, readAll(r).size());
+    assertEquals(1, r.skippedAuxiliary());
+  }
+
+  /**
+   * Kept lenient, by decision (rdb/README.md): SELECTDB 16 and up (Redis refuses only when its
+   * {@code databases} setting is smaller), a key twice in one database (refusing would mean holding
+   * every key of a streamed file), module AUX records (Redis refuses only when the module is not
+   * loaded). RdbFileRedisVerdictsIT shows Redis's side of each.
+   */
+  @Test
+  void leniencesKeptByDecision() {
+    byte[] db16 = file("fe10", "00" + str("k") + str("v"));
+    assertEquals(16, readAll(RdbFileReader.open(new ByteArrayInputStream(db16))).get(0).db());
+    byte[] dup = file("fe00", "00" + str("k") + str("v"), "00" + str("k") + str("w"));
+    List<RdbFileReader.Entry> both = readAll(RdbFileReader.open(new ByteArrayInputStream(dup)));
+    assertEquals(2, both.size());
+    assertArrayEquals(both.get(0).key(), both.get(1).key());
+    byte[] moduleAux = file(MODULE_AUX, "00" + str("k") + str("v"));
+    RdbFileReader r = RdbFileReader.open(new ByteArrayInputStream(moduleAux));
+    assertEquals(1, readAll(r).size());
+    assertEquals(1, r.skippedAuxiliary());
+    assertNull(r.next());
+  }
 
   /** Module AUX: opcode f7, module id 12345 (64-bit length), when_opcode 2 (UINT), when 0, EOF. */
   static final String MODULE_AUX = "f7" + "810000000000003039" + "02" + "00" + "00";

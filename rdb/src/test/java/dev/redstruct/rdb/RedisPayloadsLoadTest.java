@@ -92,4 +92,18 @@ class RedisPayloadsLoadTest {
     byte[] ten = RdbPayload.dump(10, hex(zl + zl));
     assertEquals(List.of("a", "b"), elements(RedisPayloads.load(ten)));
   }
+
+  /**
+   * Item 8: RESTORE answers "Bad data format" for a type byte that is no RDB object type of Redis
+   * 7.0.15 (rdbIsObjectType: 0-7 and 9-19), and for type 6 (pre-release modules).
+   */
+  @Test
+  void unknownTypeBytesAreRefusedAsRestoreRefusesThem() {
+    for (int type : new int[] {99, 8, 20, 21, 6}) {
+      byte[] p = RdbPayload.dump(type, hex("0176"));
+      assertThrows(CorruptEncodingException.class, () -> RedisPayloads.load(p), "type " + type);
+    }
+    RedisValue set = RedisPayloads.load(RdbPayload.dump(2, hex("010176")));
+    assertEquals(new RedisValue.Unmodelled(2, 3), set);
+  }
 }
