@@ -41,8 +41,7 @@ import java.util.Objects;
  */
 public final class RedisPayloads {
   /* Implementation notes: one PayloadAdapter per Redis type; dump() picks by Java type, load() by
-   * RDB type. The list is immutable. TODO(zset, after branch zsetlp): add ZSetAdapter here, see
-   * PayloadAdapter. */
+   * RDB type. The list is immutable. */
   private static final StringAdapter STRINGS = new StringAdapter();
   private static final ListAdapter LISTS = new ListAdapter();
   private static final ZSetAdapter ZSETS = new ZSetAdapter();
