@@ -253,17 +253,19 @@ public final class ListCommands {
       }
     }
     QuickList ql = keys.get(argv[1]);
-    long[] found =
-        ql.size() == 0 ? new long[0] : ql.positions(argv[2], rank, count == -1 ? 1 : count, maxlen);
     if (count != -1) {
+      long[] found = ql.size() == 0 ? new long[0] : ql.positions(argv[2], rank, count, maxlen);
       out.arrayHeader(found.length);
       for (long index : found) {
         out.integer(index);
       }
-    } else if (found.length == 0) {
+      return;
+    }
+    long first = ql.size() == 0 ? -1 : ql.firstPosition(argv[2], rank, maxlen);
+    if (first == -1) {
       out.nullBulk();
     } else {
-      out.integer(found[0]);
+      out.integer(first);
     }
   }
 

@@ -379,6 +379,25 @@ public final class QuickList {
    *     with Redis's error text
    */
   public long[] positions(byte[] element, long rank, long count, long maxlen) {
+    checkPositionArguments(element, rank, count, maxlen);
+    return scanPositions(element, rank, count, maxlen, false);
+  }
+
+  /**
+   * {@code LPOS key element RANK rank MAXLEN maxlen} without COUNT: the index of the first match
+   * that {@code rank} admits, the scan stopping there. As in Redis, the rank is negated in 64 bits,
+   * so {@code Long.MIN_VALUE} stays negative and admits the first match from the tail (with COUNT,
+   * {@link #positions} wraps the same way and reports every match). Redis: lposCommand, t_list.c.
+   *
+   * @return the index, or -1 if there is no match
+   */
+  long firstPosition(byte[] element, long rank, long maxlen) {
+    checkPositionArguments(element, rank, 1, maxlen);
+    long[] found = scanPositions(element, rank, 1, maxlen, true);
+    return found.length == 0 ? -1 : found[0];
+  }
+
+  private static void checkPositionArguments(byte[] element, long rank, long count, long maxlen) {
     Objects.requireNonNull(element, "element");
     if (rank == 0) {
       throw new IllegalArgumentException(
@@ -391,9 +410,16 @@ public final class QuickList {
     if (maxlen < 0) {
       throw new IllegalArgumentException("MAXLEN can't be negative");
     }
+  }
+
+  /** The scan of lposCommand; {@code firstOnly} is its "no COUNT option" branch. */
+  private long[] scanPositions(
+      byte[] element, long rank, long count, long maxlen, boolean firstOnly) {
     boolean fromHead = rank > 0;
-    rank = Math.abs(rank);
-    long[] out = new long[8];
+    if (rank < 0) {
+      rank = -rank; // as in C: Long.MIN_VALUE stays negative, so every match is >= rank
+    }
+    long[] out = new long[firstOnly ? 1 : 8];
     int found = 0;
     QuickListIter it = QuickListIter.at(nodes, fromHead, fromHead ? 0 : -1);
     if (it == null) {
@@ -410,7 +436,7 @@ public final class QuickList {
             out = Arrays.copyOf(out, found * 2);
           }
           out[found++] = fromHead ? index : llen - index - 1;
-          if (count != 0 && matches - rank + 1 >= count) {
+          if (firstOnly || (count != 0 && matches - rank + 1 >= count)) {
             break;
           }
         }
@@ -563,8 +589,11 @@ public final class QuickList {
    * Loads a {@code DUMP} payload as Redis 7.0 does ({@code rdbLoadObject}): type 18 (quicklist 2)
    * and 6.2's type 14 (quicklist of ziplists) keep their node boundaries (each ziplist is converted
    * to a listpack entry by entry, integers staying integers), empty nodes are skipped; type 10 (one
-   * ziplist) is pushed element by element, so its nodes follow {@code fill}. Compression follows
-   * the new list's depth and the load order.
+   * ziplist) and type 1 (the linked list of Redis before 3.2: a count and that many strings) are
+   * pushed element by element, so their nodes follow {@code fill}. As {@code RESTORE} does, the
+   * value is read from the payload with its footer and what it leaves unread is ignored (bytes
+   * before the footer, nodes past the count; a value may even end inside the footer). Compression
+   * follows the new list's depth and the load order.
    *
    * @param payload the payload with its footer (untrusted)
    * @param fill the new list's fill

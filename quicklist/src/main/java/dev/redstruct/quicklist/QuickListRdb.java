@@ -10,16 +10,19 @@ import dev.redstruct.ziplist.ZipListCursor;
 
 /**
  * The RDB forms of a list (src/rdb.c, 7.0.15): writing type 18 (quicklist 2) as {@code
- * rdbSaveObject} does, and loading types 18, 14 and 10 as {@code rdbLoadObject} does.
+ * rdbSaveObject} does, and loading types 18, 14, 10 and 1 as {@code rdbLoadObject} does.
  *
  * <pre>
  *   type 18: 0x12 &lt;len: nodes&gt; { &lt;len: container 1=PLAIN 2=PACKED&gt; &lt;RDB string&gt; } x nodes
  *   type 14: 0x0E &lt;len: nodes&gt; { &lt;RDB string: ziplist&gt; } x nodes          (6.2)
  *   type 10: 0x0A &lt;RDB string: one ziplist&gt;                                  (before 3.2)
+ *   type 1:  0x01 &lt;len: n&gt; { &lt;RDB string: element&gt; } x n            (linked list, before 3.2)
  * </pre>
  *
  * A compressed node is written as its LZF blob (0xC3, compressed length, node size, bytes); a raw
- * node as an RDB string, which {@code rdbcompression} may LZF-compress.
+ * node as an RDB string, which {@code rdbcompression} may LZF-compress. A payload is read as
+ * RESTORE reads it: over type, value and footer, nothing checked after the value (offsets in errors
+ * are offsets in the payload).
  */
 final class QuickListRdb {
   private QuickListRdb() {}
@@ -45,12 +48,20 @@ final class QuickListRdb {
     if (p.rdbVersion() > RdbPayload.RDB_VERSION) {
       throw new CorruptEncodingException("RDB", 0, "RDB version " + p.rdbVersion() + " > 10");
     }
-    RdbReader r = RdbReader.of(p.body());
+    // As restoreCommand: the value is read from a buffer over the whole payload, footer included,
+    // and whatever it leaves unread (or a value that ends inside the footer) is not checked.
+    RdbReader r = RdbReader.of(payload, 1, payload.length - 1);
     QuickList ql = QuickList.create(fill, compressDepth);
     ql.setPackedThreshold(packedThreshold);
     switch (p.type()) {
       case RdbPayload.TYPE_LIST_QUICKLIST_2, RdbPayload.TYPE_LIST_QUICKLIST ->
           loadNodes(ql, r, p.type());
+      case RdbPayload.TYPE_LIST -> {
+        long n = r.length(); // each element read below needs a byte, so n cannot run away
+        for (long i = 0; i < n; i++) {
+          ql.pushTail(r.string()); // an integer form as its decimal (rdbLoadEncodedStringObject)
+        }
+      }
       case RdbPayload.TYPE_LIST_ZIPLIST -> {
         ZipListCursor c = ZipList.copyOf(r.string()).cursor();
         while (c.next()) {
@@ -59,9 +70,6 @@ final class QuickListRdb {
       }
       default ->
           throw new CorruptEncodingException("RDB", 0, "not a list payload: type " + p.type());
-    }
-    if (!r.atEnd()) {
-      throw new CorruptEncodingException("RDB", r.position(), "trailing bytes after the list");
     }
     if (ql.nodes.count == 0) {
       throw new CorruptEncodingException("RDB", 0, "empty list");

@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.redstruct.testkit.NullArguments;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -140,5 +142,50 @@ class ListCommandsTest {
                 c -> c.length())
             .run();
     assertTrue(m >= 3, "checked " + m);
+  }
+
+  /**
+   * Issue 27 item 5: {@code RANK -9223372036854775808} without COUNT. Redis negates the rank in a C
+   * {@code long}, which leaves it negative, so the first match (scanning from the tail) already
+   * counts and the scan stops there: the nodes it did not reach stay as they were, here the raw
+   * 122-byte node LINSERT left inside the compress depth. Facts from redis-server 7.0.15 with
+   * {@code list-max-listpack-size 4}, {@code list-compress-depth 1}, {@code rdbcompression no}: the
+   * commands below, then {@code LPOS} replied 20 and {@code DUMP a} gave the hex below (the same as
+   * before LPOS; the node is written raw, not as an LZF blob).
+   */
+  @Test
+  void lposRankLongMinWithoutCountStopsAtTheFirstMatchAsRedisDoes() {
+    Map<ByteBuffer, QuickList> lists = new HashMap<>();
+    Function<String[], String> cmd =
+        args -> {
+          byte[][] argv = new byte[args.length][];
+          for (int i = 0; i < args.length; i++) {
+            argv[i] = args[i].getBytes(ISO_8859_1);
+          }
+          byte[] reply =
+              ListCommands.execute(
+                  argv,
+                  k ->
+                      lists.computeIfAbsent(
+                          ByteBuffer.wrap(k.clone()), x -> QuickList.create(4, 1)));
+          return new String(reply, ISO_8859_1);
+        };
+    cmd.apply("rpush a x1 x2 x3 x4 v1 v2 v3 v4 y1 y2 y3 y4 z1 z2 z3 z4 w1 w2 w3 w4 m".split(" "));
+    cmd.apply(new String[] {"lrem", "a", "1", "y2"});
+    cmd.apply(new String[] {"linsert", "a", "after", "y1", "A".repeat(100)});
+    assertEquals(":20\r\n", cmd.apply("lpos a m rank -9223372036854775808".split(" ")));
+    String redisDump =
+        "1206021717000000040082783103827832038278330382783403ff021717000000040082763103827632038276"
+            + "330382763403ff02407a7a000000040082793103e064"
+            + "41".repeat(100)
+            + "668279330382793403ff0217170000000400827a3103827a3203827a3303827a3403ff0217170000000400"
+            + "82773103827732038277330382773403ff020a0a0000000100816d02ff0a003e58650bc0313247";
+    QuickList a = lists.get(ByteBuffer.wrap("a".getBytes(ISO_8859_1)));
+    assertEquals(redisDump, HexFormat.of().formatHex(a.toRdbPayload(false)));
+    // with COUNT, Redis's "matches - rank + 1 >= count" wraps negative and never stops the scan
+    cmd.apply(new String[] {"rpush", "a", "m", "x1", "m"});
+    assertEquals(
+        "*3\r\n:23\r\n:21\r\n:20\r\n",
+        cmd.apply("lpos a m rank -9223372036854775808 count 2".split(" ")));
   }
 }

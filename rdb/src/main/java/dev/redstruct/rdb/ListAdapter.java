@@ -5,10 +5,10 @@ import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.quicklist.QuickList;
 
 /**
- * Lists: written as type 18 (quicklist 2) and loaded from 18, 14 (6.2's quicklist of ziplists) and
- * 10 (one ziplist), all by {@code QuickList}'s own payload code (Redis: {@code rdbSaveObject} and
- * {@code rdbLoadObject} for {@code OBJ_LIST}). Loaded lists get Redis's defaults: fill -2, compress
- * depth 0.
+ * Lists: written as type 18 (quicklist 2) and loaded from 18, 14 (6.2's quicklist of ziplists), 10
+ * (one ziplist) and 1 (the linked list of Redis before 3.2), all by {@code QuickList}'s own payload
+ * code (Redis: {@code rdbSaveObject} and {@code rdbLoadObject} for {@code OBJ_LIST}). Loaded lists
+ * get Redis's defaults: fill -2, compress depth 0.
  */
 final class ListAdapter implements PayloadAdapter<QuickList> {
   /** Payload footer: 2 version bytes and 8 CRC bytes. */
@@ -29,7 +29,8 @@ final class ListAdapter implements PayloadAdapter<QuickList> {
   public boolean reads(int rdbType) {
     return rdbType == RdbPayload.TYPE_LIST_QUICKLIST_2
         || rdbType == RdbPayload.TYPE_LIST_QUICKLIST
-        || rdbType == RdbPayload.TYPE_LIST_ZIPLIST;
+        || rdbType == RdbPayload.TYPE_LIST_ZIPLIST
+        || rdbType == RdbPayload.TYPE_LIST;
   }
 
   @Override

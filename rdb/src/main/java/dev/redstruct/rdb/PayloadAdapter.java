@@ -8,11 +8,7 @@ import dev.redstruct.core.rdb.RdbWriter;
  * it claims is turned back into a {@link RedisValue}.
  *
  * <p>Adding a type is one small adapter, one line in {@link RedisPayloads}'s adapter list, a typed
- * {@code dump} overload and a {@link RedisValue} case. TODO(zset, after branch zsetlp): a {@code
- * ZSetAdapter implements PayloadAdapter<ZSet>} whose {@code write} appends {@code
- * zset.toRdbPayload(compression)} without its 10-byte footer, whose {@code reads} accepts types 17
- * and 5 (and 12/3 if skiplist loads them), and whose {@code read} returns {@code new
- * RedisValue.ZSetValue(ZSet.fromRdbPayload(payload), rdbType)}.
+ * {@code dump} overload and a {@link RedisValue} case ({@link ZSetAdapter} is a short example).
  *
  * @param <T> the Java type written
  */

@@ -7,9 +7,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -23,19 +25,21 @@ import java.util.Objects;
  *   FA key value                  AUX field (collected in {@link #auxFields()})
  *   FE db                         SELECTDB
  *   FB size expires               RESIZEDB (a hint; ignored)
- *   FC 8 bytes LE | FD 4 bytes LE expiry of the next key, in ms | s
+ *   FC 8 bytes LE | FD 4 bytes LE expiry of the next key, in ms | s (both signed)
  *   F8 idle | F9 freq             LRU/LFU hints of the next key (ignored)
- *   F7 module aux | F5 function   skipped and counted
+ *   F7 module aux | F5 function   skipped and counted (a library's metadata line is checked)
  *   type key value                a key
  *   FF crc64 (8 bytes LE)         end; a stored 0 means "not computed"
  * </pre>
  *
  * <p>Values of the types {@link RedisPayloads} models come back decoded; every other type (sets,
- * hashes, sorted sets until wired, streams, module values of type 7) is walked to its end and
- * returned as {@link RedisValue.Unmodelled}, never mis-read. The input is untrusted: anything
- * malformed, truncated or failing the checksum throws {@link CorruptEncodingException} and nothing
- * else; no length field is trusted for an allocation. I/O failures throw {@link
- * UncheckedIOException}. Not thread-safe; {@link #close()} closes the stream.
+ * hashes, streams, module values of type 7) is walked to its end and returned as {@link
+ * RedisValue.Unmodelled}, never mis-read. Keys whose value holds no element are skipped as Redis
+ * skips them at load time and listed in {@link #skippedEmptyKeys()}. A problem inside a value is
+ * reported at the file offset where the value starts, with the decoder's reason. The input is
+ * untrusted: anything malformed, truncated or failing the checksum throws {@link
+ * CorruptEncodingException} and nothing else; no length field is trusted for an allocation. I/O
+ * failures throw {@link UncheckedIOException}. Not thread-safe; {@link #close()} closes the stream.
  */
 public final class RdbFileReader implements AutoCloseable {
   private static final int OP_FUNCTION2 = 0xf5;
@@ -57,16 +61,44 @@ public final class RdbFileReader implements AutoCloseable {
   private int db;
   private boolean done;
   private long skippedAuxiliary;
+  private final List<SkippedKey> skippedEmptyKeys = new ArrayList<>();
 
   /**
    * One key of the file.
    *
    * @param db the database number ({@code SELECTDB}), 0 before any
    * @param key the key's bytes (owned by the entry)
-   * @param expireAtMs the absolute expiry in Unix milliseconds, or -1 for none
+   * @param expireAtMs the absolute expiry in Unix milliseconds, or -1 for none. Signed, as Redis
+   *     reads it: {@code FD} holds signed 32-bit seconds and {@code FC} signed 64-bit milliseconds,
+   *     so an expiry may lie before 1970 (Redis drops such a key on load, see {@link
+   *     #isExpiredAt}); an {@code FC} of -1 is "none" to Redis too
    * @param value the value
    */
-  public record Entry(int db, byte[] key, long expireAtMs, RedisValue value) {}
+  public record Entry(int db, byte[] key, long expireAtMs, RedisValue value) {
+    /**
+     * Returns whether Redis drops this key when it loads the file at {@code nowMs}: it has an
+     * expiry and that is before {@code nowMs} (Redis: the expired-on-load check of {@code
+     * rdbLoadRioWithLoadingCtx}, done by a master).
+     *
+     * @param nowMs the time of loading, in Unix milliseconds
+     * @return true if the key is already expired
+     */
+    public boolean isExpiredAt(long nowMs) {
+      return expireAtMs != -1 && expireAtMs < nowMs;
+    }
+  }
+
+  /**
+   * A key Redis skips when it loads the file because its value holds no element (Redis: {@code
+   * rdbLoadObject} returns {@code RDB_LOAD_ERR_EMPTY_KEY}, and the loader logs "rdbLoadObject
+   * skipping empty key").
+   *
+   * @param db the database number
+   * @param key the key's bytes (owned by the record)
+   * @param rdbType the value's RDB type
+   * @param offset the file offset of the key's type byte
+   */
+  public record SkippedKey(int db, byte[] key, int rdbType, long offset) {}
 
   private RdbFileReader(InputStream stream) {
     this.stream = stream;
@@ -131,6 +163,16 @@ public final class RdbFileReader implements AutoCloseable {
   }
 
   /**
+   * Returns the keys skipped so far because their value is empty, in file order (all of them once
+   * {@link #next()} returned null). The list grows with the file: one record per skipped key.
+   *
+   * @return an unmodifiable view
+   */
+  public List<SkippedKey> skippedEmptyKeys() {
+    return Collections.unmodifiableList(skippedEmptyKeys);
+  }
+
+  /**
    * Reads the next key; at the end of the file verifies the checksum and returns null.
    *
    * @return the entry, or null after the EOF opcode
@@ -142,7 +184,7 @@ public final class RdbFileReader implements AutoCloseable {
       long at = in.offset();
       int op = in.u8();
       switch (op) {
-        case OP_EXPIRETIME -> expire = in.littleEndian(4) * 1000;
+        case OP_EXPIRETIME -> expire = (int) in.littleEndian(4) * 1000L; // rdbLoadTime: int32_t
         case OP_EXPIRETIME_MS -> expire = in.littleEndian(8);
         case OP_FREQ -> in.u8();
         case OP_IDLE -> in.length();
@@ -154,13 +196,16 @@ public final class RdbFileReader implements AutoCloseable {
         }
         case OP_AUX -> aux.put(utf8(string()), utf8(string()));
         case OP_MODULE_AUX -> moduleAux(at);
-        case OP_FUNCTION2 -> {
-          RdbValueScanner.skipString(in);
-          skippedAuxiliary++;
-        }
+        case OP_FUNCTION2 -> functionLibrary(at);
         case OP_FUNCTION -> throw in.corrupt(at, "pre-release function opcode 246");
         default -> {
-          return new Entry(db, string(), expire, value(op, at));
+          byte[] key = string();
+          RedisValue value = value(op, at, key);
+          if (value != null) {
+            return new Entry(db, key, expire, value);
+          }
+          skippedEmptyKeys.add(new SkippedKey(db, key, op, at));
+          expire = -1; // the loader resets the key's state, skipped or not
         }
       }
     }
@@ -186,6 +231,29 @@ public final class RdbFileReader implements AutoCloseable {
     skippedAuxiliary++;
   }
 
+  /**
+   * A function library: its code must start with the metadata line {@code #!lua name=<library>}
+   * (Redis: functionExtractLibMetaData, src/functions.c; then the engine and the name are checked).
+   * The code itself is not compiled here (Redis refuses a file whose code does not compile).
+   */
+  private void functionLibrary(long at) {
+    String code = new String(string(), StandardCharsets.ISO_8859_1);
+    int eol = code.indexOf('\n');
+    if (!code.startsWith("#!") || eol < 0) {
+      throw in.corrupt(at, "function library without a '#!<engine> name=<library>' line");
+    }
+    String[] parts = code.substring(2, eol).trim().split("[ \t\r]+");
+    if (!parts[0].equalsIgnoreCase("lua")) {
+      throw in.corrupt(at, "function library for the unknown engine '" + parts[0] + "'");
+    }
+    if (parts.length != 2
+        || !parts[1].regionMatches(true, 0, "name=", 0, 5)
+        || !parts[1].substring(5).matches("[A-Za-z0-9_]+")) {
+      throw in.corrupt(at, "function library metadata is not 'name=<library>'");
+    }
+    skippedAuxiliary++;
+  }
+
   private void checksum() {
     long computed = in.crc();
     if (version >= 5) {
@@ -207,21 +275,60 @@ public final class RdbFileReader implements AutoCloseable {
     return RdbReader.of(in.captured(), 0, in.capturedLength()).string();
   }
 
-  private RedisValue value(int type, long typeAt) {
+  /**
+   * Reads one value: walked to its end (its bytes captured unless it is a counted type we do not
+   * model), then checked for emptiness and decoded. Returns null for an empty key. A problem inside
+   * the value is reported at the file offset where the value starts.
+   */
+  private RedisValue value(int type, long typeAt, byte[] key) {
+    long from = in.offset();
+    boolean capture = RedisPayloads.models(type) || isBlob(type);
+    if (capture) {
+      in.startCapture();
+    }
+    long count = RdbValueScanner.skipValue(in, type, typeAt);
+    if (capture) {
+      in.stopCapture();
+    }
+    byte[] body = capture ? in.captured() : null;
+    int len = capture ? in.capturedLength() : 0;
+    try {
+      if (EmptyValues.isEmpty(type, count, body, len)) {
+        return null;
+      }
+      return decode(type, body, len, in.offset() - from);
+    } catch (CorruptEncodingException e) {
+      throw in.corrupt(
+          from,
+          "the value of key '"
+              + utf8(key)
+              + "' (RDB type "
+              + type
+              + "), "
+              + e.format()
+              + ": "
+              + e.reason());
+    }
+  }
+
+  private static RedisValue decode(int type, byte[] body, int len, long encodedLength) {
     if (!RedisPayloads.models(type)) {
-      long from = in.offset();
-      RdbValueScanner.skipValue(in, type, typeAt);
-      return new RedisValue.Unmodelled(type, in.offset() - from);
+      if (UnmodelledBlobs.checks(type)) {
+        UnmodelledBlobs.check(type, RdbReader.of(body, 0, len).string());
+      }
+      return new RedisValue.Unmodelled(type, encodedLength);
     }
-    in.startCapture();
-    RdbValueScanner.skipValue(in, type, typeAt);
-    in.stopCapture();
     if (type == RdbPayload.TYPE_STRING) {
-      return new RedisValue.StringValue(
-          RdbReader.of(in.captured(), 0, in.capturedLength()).string());
+      return new RedisValue.StringValue(RdbReader.of(body, 0, len).string());
     }
-    byte[] body = Arrays.copyOf(in.captured(), in.capturedLength());
-    return RedisPayloads.loadVerified(RdbPayload.dump(type, body), type);
+    return RedisPayloads.loadVerified(RdbPayload.dump(type, Arrays.copyOf(body, len)), type);
+  }
+
+  /**
+   * The single-blob types we do not model whose emptiness Redis checks (hash ziplist, listpack).
+   */
+  private static boolean isBlob(int type) {
+    return type == RdbPayload.TYPE_HASH_ZIPLIST || type == RdbPayload.TYPE_HASH_LISTPACK;
   }
 
   private static String utf8(byte[] b) {

@@ -25,8 +25,13 @@ import dev.redstruct.core.rdb.RdbPayload;
 final class RdbValueScanner {
   private RdbValueScanner() {}
 
-  /** Consumes the value of the given type. */
-  static void skipValue(RdbInput in, int type, long typeAt) {
+  /**
+   * Consumes the value of the given type.
+   *
+   * @return the count the value starts with (elements, pairs or nodes) for types 1-5, 14 and 18,
+   *     else -1
+   */
+  static long skipValue(RdbInput in, int type, long typeAt) {
     switch (type) {
       case RdbPayload.TYPE_STRING,
           RdbPayload.TYPE_HASH_ZIPMAP,
@@ -35,19 +40,33 @@ final class RdbValueScanner {
           RdbPayload.TYPE_ZSET_ZIPLIST,
           RdbPayload.TYPE_HASH_ZIPLIST,
           RdbPayload.TYPE_HASH_LISTPACK,
-          RdbPayload.TYPE_ZSET_LISTPACK ->
-          skipString(in);
-      case RdbPayload.TYPE_LIST, RdbPayload.TYPE_SET, RdbPayload.TYPE_LIST_QUICKLIST ->
-          skipStrings(in, in.length(), 1);
-      case RdbPayload.TYPE_HASH -> skipStrings(in, in.length(), 2);
-      case RdbPayload.TYPE_ZSET -> skipTextScored(in, in.length());
-      case RdbPayload.TYPE_ZSET_2 -> skipBinaryScored(in, in.length());
-      case RdbPayload.TYPE_LIST_QUICKLIST_2 -> skipQuicklist2(in, in.length());
-      case RdbPayload.TYPE_STREAM_LISTPACKS, RdbPayload.TYPE_STREAM_LISTPACKS_2 ->
-          skipStream(in, type);
+          RdbPayload.TYPE_ZSET_LISTPACK -> {
+        skipString(in);
+        return -1;
+      }
+      case RdbPayload.TYPE_LIST, RdbPayload.TYPE_SET, RdbPayload.TYPE_LIST_QUICKLIST -> {
+        return skipStrings(in, in.length(), 1);
+      }
+      case RdbPayload.TYPE_HASH -> {
+        return skipStrings(in, in.length(), 2);
+      }
+      case RdbPayload.TYPE_ZSET -> {
+        return skipTextScored(in, in.length());
+      }
+      case RdbPayload.TYPE_ZSET_2 -> {
+        return skipBinaryScored(in, in.length());
+      }
+      case RdbPayload.TYPE_LIST_QUICKLIST_2 -> {
+        return skipQuicklist2(in, in.length());
+      }
+      case RdbPayload.TYPE_STREAM_LISTPACKS, RdbPayload.TYPE_STREAM_LISTPACKS_2 -> {
+        skipStream(in, type);
+        return -1;
+      }
       case RdbPayload.TYPE_MODULE_2 -> {
         in.length(); // module id
         skipModuleOpcodes(in);
+        return -1;
       }
       default -> throw in.corrupt(typeAt, "RDB type " + type + " cannot be read or skipped");
     }
@@ -74,16 +93,17 @@ final class RdbValueScanner {
     }
   }
 
-  private static void skipStrings(RdbInput in, long n, int per) {
+  private static long skipStrings(RdbInput in, long n, int per) {
     for (long i = 0; Long.compareUnsigned(i, n) < 0; i++) {
       for (int j = 0; j < per; j++) {
         skipString(in);
       }
     }
+    return n;
   }
 
   /** Redis: rdbLoadDoubleValue after each member. */
-  private static void skipTextScored(RdbInput in, long n) {
+  private static long skipTextScored(RdbInput in, long n) {
     for (long i = 0; Long.compareUnsigned(i, n) < 0; i++) {
       skipString(in);
       int len = in.u8();
@@ -91,20 +111,23 @@ final class RdbValueScanner {
         in.skip(len);
       }
     }
+    return n;
   }
 
-  private static void skipBinaryScored(RdbInput in, long n) {
+  private static long skipBinaryScored(RdbInput in, long n) {
     for (long i = 0; Long.compareUnsigned(i, n) < 0; i++) {
       skipString(in);
       in.skip(8);
     }
+    return n;
   }
 
-  private static void skipQuicklist2(RdbInput in, long n) {
+  private static long skipQuicklist2(RdbInput in, long n) {
     for (long i = 0; Long.compareUnsigned(i, n) < 0; i++) {
       in.length(); // container
       skipString(in);
     }
+    return n;
   }
 
   /** Redis: rdbLoadObject for the stream types (7.0.15). */

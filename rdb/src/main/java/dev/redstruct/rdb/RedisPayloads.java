@@ -3,6 +3,7 @@ package dev.redstruct.rdb;
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
@@ -24,7 +25,7 @@ import java.util.Objects;
  *   <caption>What is written and read</caption>
  *   <tr><th>Java value</th><th>RDB type written</th><th>types read</th></tr>
  *   <tr><td>{@code byte[]} string, {@link Bitmap}, {@link HyperLogLog}</td><td>0</td><td>0</td></tr>
- *   <tr><td>{@link QuickList}</td><td>18</td><td>18, 14, 10</td></tr>
+ *   <tr><td>{@link QuickList}</td><td>18</td><td>18, 14, 10, 1</td></tr>
  *   <tr><td>{@link ZSet}</td><td>17 or 5</td><td>17, 12, 5, 3</td></tr>
  * </table>
  *
@@ -40,8 +41,7 @@ import java.util.Objects;
  */
 public final class RedisPayloads {
   /* Implementation notes: one PayloadAdapter per Redis type; dump() picks by Java type, load() by
-   * RDB type. The list is immutable. TODO(zset, after branch zsetlp): add ZSetAdapter here, see
-   * PayloadAdapter. */
+   * RDB type. The list is immutable. */
   private static final StringAdapter STRINGS = new StringAdapter();
   private static final ListAdapter LISTS = new ListAdapter();
   private static final ZSetAdapter ZSETS = new ZSetAdapter();
@@ -117,8 +117,12 @@ public final class RedisPayloads {
 
   /**
    * Loads a payload as {@code RESTORE} does: footer first (at least 11 bytes, RDB version at most
-   * 10, matching CRC-64), then the value. A type this module does not model is returned as {@link
-   * RedisValue.Unmodelled}.
+   * 10, matching CRC-64), then the value, read from the whole payload: bytes the value leaves
+   * unread before the footer are ignored, and a value may end inside the footer ({@code
+   * restoreCommand} checks neither). A type this module does not model is returned as {@link
+   * RedisValue.Unmodelled} (a hash ziplist or listpack after Redis's checks of it); a type byte
+   * that is no RDB object type of Redis 7.0.15, and type 6, are refused as {@code RESTORE} refuses
+   * them ("Bad data format").
    *
    * @param payload the bytes from {@code DUMP} (untrusted)
    * @return the value
@@ -131,7 +135,19 @@ public final class RedisPayloads {
       throw new CorruptEncodingException(
           "DUMP payload", payload.length - RdbPayload.FOOTER, "RDB version " + p.rdbVersion());
     }
+    if (!isObjectType(p.type()) || p.type() == RdbPayload.TYPE_MODULE) {
+      throw new CorruptEncodingException(
+          "DUMP payload", 0, "RDB type " + p.type() + ": RESTORE answers 'Bad data format'");
+    }
     return loadVerified(payload, p.type());
+  }
+
+  /**
+   * Redis: rdbIsObjectType (src/rdb.h, 7.0.15): 0-7 and 9-19. Type 6 is one too, but rdbLoadObject
+   * refuses it ("Pre-release module format not supported").
+   */
+  private static boolean isObjectType(int type) {
+    return (type >= 0 && type <= 7) || (type >= 9 && type <= 19);
   }
 
   /** Dispatches a payload whose footer was checked to the adapter of its type. */
@@ -140,6 +156,9 @@ public final class RedisPayloads {
       if (a.reads(type)) {
         return a.read(payload, type);
       }
+    }
+    if (UnmodelledBlobs.checks(type)) {
+      UnmodelledBlobs.check(type, RdbReader.of(payload, 1, payload.length - 1).string());
     }
     return new RedisValue.Unmodelled(type, payload.length - 1L - RdbPayload.FOOTER);
   }

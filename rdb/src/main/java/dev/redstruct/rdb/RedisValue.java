@@ -41,7 +41,7 @@ public sealed interface RedisValue {
   }
 
   /**
-   * A list (RDB type 18, or 14/10 from older servers), loaded with Redis's default fill and
+   * A list (RDB type 18, or 14/10/1 from older servers), loaded with Redis's default fill and
    * compress depth.
    *
    * @param list the list
@@ -77,8 +77,8 @@ public sealed interface RedisValue {
   }
 
   /**
-   * A value of a type this module does not model (sets, hashes, streams, module values; sorted sets
-   * until their adapter is wired): its RDB type and its encoded size, never its contents.
+   * A value of a type this module does not model (sets, hashes, streams, module values): its RDB
+   * type and its encoded size, never its contents.
    *
    * @param rdbType the type byte
    * @param encodedLength the number of bytes of the encoded value after the type byte

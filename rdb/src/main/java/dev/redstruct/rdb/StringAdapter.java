@@ -1,6 +1,7 @@
 package dev.redstruct.rdb;
 
 import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 
 /**
@@ -29,6 +30,7 @@ final class StringAdapter implements PayloadAdapter<byte[]> {
 
   @Override
   public RedisValue read(byte[] payload, int rdbType) {
-    return new RedisValue.StringValue(RdbPayload.parse(payload).blob());
+    // restoreCommand reads over the whole payload (footer included) and checks no end
+    return new RedisValue.StringValue(RdbReader.of(payload, 1, payload.length - 1).string());
   }
 }

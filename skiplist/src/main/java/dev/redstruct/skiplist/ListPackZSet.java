@@ -36,16 +36,17 @@ final class ListPackZSet {
    * State is per object (the listpack, the index, the last lookup's result): two threads using two
    * sets never share anything.
    *
-   * Invariants (checkInvariants): I1 even element count; I2 every score element parses to a
-   * non-NaN double with string2d; I3 pairs strictly increasing by (score, unsigned member bytes),
-   * hence no member twice; I4 the index, when present, holds ListPackZSetIndex's I1..I5. load()
-   * establishes I1..I3 for a foreign blob (rebuilding one whose pairs are out of order or whose text
-   * scores string2d reads differently from zzlStrtod).
+   * Invariants (checkInvariants): I1 even element count; I2 every score element reads (zzlStrtod)
+   * to a non-NaN double; I3 pairs strictly increasing by (score, unsigned member bytes), hence no
+   * member twice, unless `foreign`; I4 the index, when present, holds ListPackZSetIndex's I1..I5.
+   * load() checks I1, I2 and no member twice, and keeps a blob whose pairs are out of order or whose
+   * text scores only zzlStrtod reads as it is, as Redis 7.0.15 keeps it (`foreign`): every read and
+   * write here walks the pairs as Redis's zzl functions walk them, so replies and DUMP follow the
+   * blob as Redis's do (ZSetForeignBlobRedisIT); only the add index, which places by binary search,
+   * is off for such a set, and converting it to a skiplist inserts pair by pair (zsetConvert).
    */
 
   private static final double LL_HALF = (double) (Long.MAX_VALUE / 2);
-
-  private static final byte[] MINUS_ZERO_TEXT = {'-', '0'};
 
   /**
    * Most bytes a pair takes beyond its member's: headers, backlens and a score of 24 characters.
@@ -67,12 +68,24 @@ final class ListPackZSet {
   /** Tests turn the add index off to compare blobs with and without it; a per-set switch. */
   private boolean indexing = true;
 
+  /**
+   * Loaded from a blob Redis keeps but would never write: pairs out of (score, member) order, or a
+   * text score only zzlStrtod reads. Kept as it is, as Redis keeps it: reads and writes walk it as
+   * Redis's zzl functions do, and I3 is not checked; no add index (it needs the order).
+   */
+  private boolean foreign;
+
   private ListPackZSet(ListPack lp) {
     this.lp = lp;
   }
 
   static ListPackZSet create() {
     return new ListPackZSet(ListPack.create());
+  }
+
+  /** Whether the pairs may be out of order (see {@link #foreign}). */
+  boolean isForeign() {
+    return foreign;
   }
 
   /** Number of pairs. */
@@ -87,6 +100,7 @@ final class ListPackZSet {
   ListPackZSet copy() {
     ListPackZSet z = new ListPackZSet(ListPack.wrap(lp.toByteArray()));
     z.indexing = indexing;
+    z.foreign = foreign;
     return z;
   }
 
@@ -97,8 +111,8 @@ final class ListPackZSet {
     final byte[][] members;
     final double[] scores;
     final int n;
-    private final boolean loading; // text scores read as zzlStrtod reads them (see loadScore)
-    boolean rewrite; // loading: a text score string2d reads differently
+    private final boolean loading; // notes text scores string2d would not read
+    boolean foreignText; // loading: a text score only zzlStrtod reads (e.g. "abc", " 7")
     private int elements;
 
     private Pairs(int n, boolean loading) {
@@ -116,27 +130,13 @@ final class ListPackZSet {
       } else if ((e & 1) == 0) {
         members[e >> 1] = Arrays.copyOfRange(array, offset, offset + length);
       } else {
-        scores[e >> 1] =
-            loading
-                ? loadScore(array, offset, length)
-                : RedisNumbers.parseScoreOrNaN(array, offset, length);
+        double d = stringToDouble(array, offset, length);
+        if (Double.isNaN(d)) {
+          foreignText |= loading;
+          d = RedisNumbers.strtodPrefix(array, offset, Math.min(length, ZZL_STRTOD_MAX));
+        }
+        scores[e >> 1] = d;
       }
-    }
-
-    /**
-     * A text score as Redis reads it (zzlStrtod: strtod's prefix of at most 127 bytes, so {@code
-     * "abc"} is 0); notes a rewrite when string2d, which every later read uses (I2), would differ.
-     */
-    private double loadScore(byte[] array, int offset, int length) {
-      double d =
-          length <= ZZL_STRTOD_MAX
-              ? RedisNumbers.parseScoreOrNaN(array, offset, length)
-              : Double.NaN;
-      if (Double.isNaN(d)) {
-        rewrite = true;
-        d = RedisNumbers.strtodPrefix(array, offset, Math.min(length, ZZL_STRTOD_MAX));
-      }
-      return d;
     }
 
     @Override
@@ -161,9 +161,28 @@ final class ListPackZSet {
     return p;
   }
 
-  /** A score element's value (integer, or text read by string2d). Redis: zzlGetScore. */
+  /** A score element's value (integer, or text read by zzlStrtod). Redis: zzlGetScore. */
   private static double score(byte[] b, ListPackEntry e) {
-    return e.isInteger ? e.value : RedisNumbers.parseScoreOrNaN(b, e.dataOffset, e.dataLength);
+    return e.isInteger ? e.value : textScore(b, e.dataOffset, e.dataLength);
+  }
+
+  /**
+   * A text score as Redis reads it (zzlStrtod: C strtod over at most the first 127 bytes, so {@code
+   * "abc"} is 0 and {@code " 7"} is 7). The texts this class writes are read by string2d first,
+   * which agrees with strtod on them.
+   */
+  static double textScore(byte[] array, int offset, int length) {
+    double d = stringToDouble(array, offset, length);
+    return Double.isNaN(d)
+        ? RedisNumbers.strtodPrefix(array, offset, Math.min(length, ZZL_STRTOD_MAX))
+        : d;
+  }
+
+  /** string2d over a text zzlStrtod would read whole, else NaN. */
+  private static double stringToDouble(byte[] array, int offset, int length) {
+    return length <= ZZL_STRTOD_MAX
+        ? RedisNumbers.parseScoreOrNaN(array, offset, length)
+        : Double.NaN;
   }
 
   /**
@@ -365,10 +384,9 @@ final class ListPackZSet {
    * Takes a deep-validated listpack (even element count, no member twice: {@link
    * ListPack#validatePairs}) as the pairs of a zset, as Redis 7.0 loads RDB type 17 (and type 12
    * after converting it). Redis keeps pairs out of (score, member) order and text scores it reads
-   * leniently; so do we, normalised: such a list is rebuilt sorted, each score the value Redis
-   * reads, stored as zzlInsertAt stores it (but -0 as the text "-0", so that it keeps its sign as
-   * in Redis). A text score that strtod reads as NaN is rejected (Redis keeps it, and asserts when
-   * it converts the set).
+   * leniently (zzlStrtod: "abc" is 0); so do we, byte for byte, marking the set {@code foreign}. A
+   * text score that strtod reads as NaN is rejected (Redis keeps it, and asserts when it converts
+   * the set).
    *
    * @throws CorruptEncodingException naming the broken rule, with {@code blob}'s bytes
    */
@@ -387,28 +405,12 @@ final class ListPackZSet {
     for (int i = 1; i < p.n && sorted; i++) {
       sorted = ZSkipList.compare(p.scores[i - 1], p.members[i - 1], p.scores[i], p.members[i]) < 0;
     }
-    return sorted && !p.rewrite ? new ListPackZSet(lp) : rebuild(p);
-  }
-
-  private static ListPackZSet rebuild(Pairs p) {
-    Integer[] order = new Integer[p.n];
-    for (int i = 0; i < p.n; i++) {
-      order[i] = i;
+    ListPackZSet z = new ListPackZSet(lp);
+    if (!sorted || p.foreignText) {
+      z.foreign = true;
+      z.indexing = false; // the index places by binary search, which needs the order
     }
-    Arrays.sort(
-        order, (a, b) -> ZSkipList.compare(p.scores[a], p.members[a], p.scores[b], p.members[b]));
-    ListPackZSet out = create();
-    for (Integer i : order) {
-      if (Double.doubleToRawLongBits(p.scores[i]) == Long.MIN_VALUE) {
-        // -0 (text such as "-0" or "-1e-400"): Redis reads it as -0, and stored as the integer 0
-        // it would read back as +0; the text "-0" keeps it.
-        out.lp.append(p.members[i]);
-        out.lp.append(MINUS_ZERO_TEXT);
-      } else {
-        out.append(p.members[i], p.scores[i]);
-      }
-    }
-    return out;
+    return z;
   }
 
   // ---------------------------------------------------------------- checks
@@ -424,6 +426,7 @@ final class ListPackZSet {
         throw new AssertionError("compact zset invariant broken: I2 NaN score at " + i);
       }
       if (i > 0
+          && !foreign
           && ZSkipList.compare(p.scores[i - 1], p.members[i - 1], p.scores[i], p.members[i]) >= 0) {
         throw new AssertionError("compact zset invariant broken: I3 order at " + i);
       }

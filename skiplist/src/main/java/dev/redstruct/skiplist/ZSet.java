@@ -202,10 +202,10 @@ public final class ZSet implements Iterable<ScoredMember> {
    *
    * <p>Redis also accepts pairs out of (score, member) order and text scores that are not numbers,
    * which it reads as C {@code strtod} reads their first 127 bytes ({@code "abc"} as 0, {@code "
-   * 5x"} as 5, {@code "1e400"} as inf). So do we, but normalised on load: such a blob is rebuilt in
-   * order, each score the value Redis reads, stored as this class stores it. Known differences:
-   * Redis keeps the stored order and text (its ZRANGE then follows the blob's order, and its ZSCAN
-   * prints the text), and it keeps a text score that reads as NaN ({@code "nan"}), which we reject.
+   * 5x"} as 5, {@code "1e400"} as inf), and keeps the blob as it is: its replies follow the blob
+   * (ZRANGE in the blob's order, ranges and ranks by Redis's walks) and DUMP gives it back. So do
+   * we. Known differences: Redis keeps a text score that reads as NaN ({@code "nan"}), which we
+   * reject, and the Java face's ordered views then follow the blob's order, as Redis's replies do.
    * Redis also refuses an empty blob (an empty key); we load it as an empty set.
    *
    * @param listpack the blob; copied and deep-validated
@@ -240,7 +240,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    * A set restored from a Redis 6.2 ziplist blob, as Redis 7.0 loads an RDB type-12 zset: the
    * ziplist is deep-validated and converted entry by entry to a listpack (Redis:
    * ziplistPairsConvertAndValidateIntegrity), which is then checked and loaded as {@link
-   * #fromCompact(byte[], int, int)} loads one, with the same normalisation and differences.
+   * #fromCompact(byte[], int, int)} loads one, with the same leniencies and differences.
    *
    * @param ziplist the blob; deep-validated, not kept
    * @param maxCompactEntries most members kept compact ({@code zset-max-listpack-entries})

@@ -80,7 +80,18 @@ final class ZSetRanges {
 
   // ---------------------------------------------------------------- compact index walkers
 
+  /**
+   * Redis: zzlIsInRange — checks the ends first (the last score against min, the first against
+   * max), which matters only for a blob loaded out of order (see ListPackZSet's foreign).
+   */
+  private static boolean inRange(ListPackZSet.Pairs p, ScoreRange r) {
+    return !r.isEmpty() && p.n > 0 && r.gteMin(p.scores[p.n - 1]) && r.lteMax(p.scores[0]);
+  }
+
   private static int firstIn(ListPackZSet.Pairs p, ScoreRange r) {
+    if (!inRange(p, r)) {
+      return -1;
+    }
     for (int i = 0; i < p.n; i++) {
       if (r.gteMin(p.scores[i])) {
         return r.lteMax(p.scores[i]) ? i : -1;
@@ -90,6 +101,9 @@ final class ZSetRanges {
   }
 
   private static int lastIn(ListPackZSet.Pairs p, ScoreRange r) {
+    if (!inRange(p, r)) {
+      return -1;
+    }
     for (int i = p.n - 1; i >= 0; i--) {
       if (r.lteMax(p.scores[i])) {
         return r.gteMin(p.scores[i]) ? i : -1;

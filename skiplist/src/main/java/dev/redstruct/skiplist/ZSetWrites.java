@@ -204,8 +204,15 @@ final class ZSetWrites {
     if (z.compact != null) {
       ListPackZSet.Pairs p = z.compact.decode();
       d.expand(p.n);
-      for (ZSkipList.Node x : list.appendSorted(p.scores, p.members, p.n)) {
-        d.addAbsent(x, d.hash(x.member));
+      if (z.compact.isForeign()) { // out of order: inserted one by one in blob order, as Redis does
+        for (int i = 0; i < p.n; i++) {
+          ZSkipList.Node x = list.insert(p.scores[i], p.members[i]);
+          d.addAbsent(x, d.hash(x.member));
+        }
+      } else {
+        for (ZSkipList.Node x : list.appendSorted(p.scores, p.members, p.n)) {
+          d.addAbsent(x, d.hash(x.member));
+        }
       }
     }
     z.compact = null;
