@@ -159,6 +159,25 @@ public final class RedisSet extends AbstractSet<byte[]> {
   }
 
   /**
+   * A copy with the same members, encoding and limit (a hashtable copy has its own table, so its
+   * iteration order may differ).
+   *
+   * @return the copy
+   */
+  public RedisSet copy() {
+    RedisSet c = new RedisSet(maxIntsetEntries);
+    if (intset != null) {
+      c.intset = intset.copy();
+    } else {
+      c.becomeEmptyHashtable();
+      for (byte[] m : dict) {
+        c.dict.add(m.clone());
+      }
+    }
+    return c;
+  }
+
+  /**
    * The configured {@code set-max-intset-entries}.
    *
    * @return the limit as given

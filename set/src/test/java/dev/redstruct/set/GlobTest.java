@@ -30,6 +30,9 @@ class GlobTest {
     assertEquals(false, m("a\\*b", "axb"));
     assertEquals(true, m("1*", "123"));
     assertEquals(false, m("", "a"));
+    // stringmatchlen itself never matches an empty string; SSCAN skips the filter for "*" only
+    assertEquals(false, m("*", ""));
+    assertEquals(false, m("**", ""));
     assertEquals(true, m("a**", "a"));
     // unterminated classes (checked with KEYS on 7.0.15): "[" matches nothing
     assertEquals(false, m("[", "["));
