@@ -11,6 +11,8 @@ module dev.redstruct.consumercheck {
   requires dev.redstruct.listpack;
   requires dev.redstruct.quicklist;
   requires dev.redstruct.skiplist;
+  requires dev.redstruct.intset;
+  requires dev.redstruct.set;
   requires dev.redstruct.geohash;
   requires dev.redstruct.rdb;
 }

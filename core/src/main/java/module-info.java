@@ -8,11 +8,14 @@ module dev.redstruct.core {
   exports dev.redstruct.core.rdb to
       dev.redstruct.ziplist,
       dev.redstruct.listpack,
+      dev.redstruct.intset,
+      dev.redstruct.set,
       dev.redstruct.quicklist,
       dev.redstruct.skiplist,
       dev.redstruct.rdb;
   // RESP2 reply writing and option-word matching: for the command faces of sibling modules only.
   exports dev.redstruct.core.resp to
       dev.redstruct.bitfield,
-      dev.redstruct.quicklist;
+      dev.redstruct.quicklist,
+      dev.redstruct.set;
 }

@@ -6,12 +6,14 @@ import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.dict.Dict;
 import dev.redstruct.geohash.GeoSet;
 import dev.redstruct.hll.HyperLogLog;
+import dev.redstruct.intset.IntSet;
 import dev.redstruct.listpack.ListPack;
 import dev.redstruct.quicklist.QuickList;
 import dev.redstruct.quicklist.QuickListView;
 import dev.redstruct.rdb.KeySlot;
 import dev.redstruct.rdb.RedisPayloads;
 import dev.redstruct.rdb.RedisValue;
+import dev.redstruct.set.RedisSet;
 import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.ziplist.ZipList;
 import java.util.List;
@@ -74,6 +76,24 @@ public final class ConsumerCheck {
         expect(
             deque.equals(List.of("c", "a", "b")) && deque.pollLast().equals("b"),
             "QuickList as a Deque");
+
+    IntSet ints = IntSet.of(3, 1, 2);
+    checks += expect(ints.contains(2) && ints.toByteArray().length == 14, "IntSet of three int16s");
+    try {
+      IntSet.copyOf(new byte[] {1});
+      checks += expect(false, "IntSet.copyOf of one byte must throw");
+    } catch (CorruptEncodingException e) {
+      checks += expect(e.offset() == 0, "IntSet.copyOf of one byte: " + e.getMessage());
+    }
+
+    RedisSet members = RedisSet.create();
+    members.asStrings().add("1");
+    members.asStrings().add("x");
+    checks +=
+        expect(
+            members.encoding() == RedisSet.Encoding.HASHTABLE
+                && RedisSet.fromRdbPayload(members.toRdbPayload()).equals(members),
+            "RedisSet converts and round-trips DUMP");
 
     ZSet zset = ZSet.create();
     zset.add("alice", 3.0);
