@@ -4,6 +4,7 @@ import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.set.RedisSet;
 import dev.redstruct.skiplist.ZSet;
 import java.util.Objects;
 
@@ -86,6 +87,18 @@ public final class PayloadWriter {
    * @return the payload
    */
   public byte[] dump(ZSet value) {
+    Objects.requireNonNull(value, "value");
+    return build(value);
+  }
+
+  /**
+   * Returns the payload of a set (type 11 or 2).
+   *
+   * @param value the set, not empty
+   * @return the payload
+   * @throws IllegalStateException if the set is empty
+   */
+  public byte[] dump(RedisSet value) {
     Objects.requireNonNull(value, "value");
     return build(value);
   }

@@ -7,6 +7,7 @@ import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.set.RedisSet;
 import dev.redstruct.skiplist.ZSet;
 import java.util.List;
 import java.util.Objects;
@@ -27,6 +28,7 @@ import java.util.Objects;
  *   <tr><td>{@code byte[]} string, {@link Bitmap}, {@link HyperLogLog}</td><td>0</td><td>0</td></tr>
  *   <tr><td>{@link QuickList}</td><td>18</td><td>18, 14, 10, 1</td></tr>
  *   <tr><td>{@link ZSet}</td><td>17 or 5</td><td>17, 12, 5, 3</td></tr>
+ *   <tr><td>{@link RedisSet}</td><td>11 or 2</td><td>11, 2</td></tr>
  * </table>
  *
  * <p>{@code compression} is Redis's {@code rdbcompression} (default yes): with it, strings (and
@@ -45,7 +47,8 @@ public final class RedisPayloads {
   private static final StringAdapter STRINGS = new StringAdapter();
   private static final ListAdapter LISTS = new ListAdapter();
   private static final ZSetAdapter ZSETS = new ZSetAdapter();
-  private static final List<PayloadAdapter<?>> ADAPTERS = List.of(STRINGS, LISTS, ZSETS);
+  private static final SetAdapter SETS = new SetAdapter();
+  private static final List<PayloadAdapter<?>> ADAPTERS = List.of(STRINGS, LISTS, ZSETS, SETS);
 
   private RedisPayloads() {}
 
@@ -107,6 +110,21 @@ public final class RedisPayloads {
   public static byte[] dump(ZSet value, boolean compression) {
     Objects.requireNonNull(value, "value");
     return dump(ZSETS, value, compression);
+  }
+
+  /**
+   * Returns the payload of a set: type 11 (intset, byte-identical to Redis's {@code DUMP}) or 2
+   * (hashtable, members in this set's table order, which is not Redis's: its order follows a random
+   * per-process hash seed), as it is encoded.
+   *
+   * @param value the set, not empty
+   * @param compression Redis's {@code rdbcompression}
+   * @return the payload
+   * @throws IllegalStateException if the set is empty (Redis has no empty keys)
+   */
+  public static byte[] dump(RedisSet value, boolean compression) {
+    Objects.requireNonNull(value, "value");
+    return dump(SETS, value, compression);
   }
 
   private static <T> byte[] dump(PayloadAdapter<T> adapter, T value, boolean compression) {

@@ -1,6 +1,7 @@
 package dev.redstruct.rdb;
 
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.set.RedisSet;
 import dev.redstruct.skiplist.ZSet;
 import java.util.Objects;
 
@@ -77,8 +78,25 @@ public sealed interface RedisValue {
   }
 
   /**
-   * A value of a type this module does not model (sets, hashes, streams, module values): its RDB
-   * type and its encoded size, never its contents.
+   * A set (RDB type 11 or 2), loaded with Redis's default {@code set-max-intset-entries}.
+   *
+   * @param set the set
+   * @param rdbType the type it was read from
+   */
+  record SetValue(RedisSet set, int rdbType) implements RedisValue {
+    /**
+     * Checks the argument.
+     *
+     * @throws NullPointerException if {@code set} is null
+     */
+    public SetValue {
+      Objects.requireNonNull(set, "set");
+    }
+  }
+
+  /**
+   * A value of a type this module does not model (hashes, streams, module values): its RDB type and
+   * its encoded size, never its contents.
    *
    * @param rdbType the type byte
    * @param encodedLength the number of bytes of the encoded value after the type byte

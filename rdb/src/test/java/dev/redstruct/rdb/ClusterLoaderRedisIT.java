@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.set.RedisSet;
 import dev.redstruct.skiplist.ScoredMember;
 import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.testkit.RedisServer;
@@ -145,7 +146,8 @@ class ClusterLoaderRedisIT {
     for (int i = 0; i < KEYS; i++) {
       String key = (i % 10 == 0 ? "{user" + (i % 997) + "}:" : "key:") + i;
       Samples.Sample s =
-          switch (i % 5) {
+          switch (i % 6) {
+            case 5 -> Samples.set(rnd, key, 1 + rnd.nextInt(30));
             case 4 -> Samples.zset(rnd, key, 1 + rnd.nextInt(30));
             case 0 -> Samples.hll(rnd, key, 1 + rnd.nextInt(30));
             case 1 -> Samples.list(rnd, key, 1 + rnd.nextInt(12));
@@ -226,7 +228,9 @@ class ClusterLoaderRedisIT {
       String op =
           v instanceof HyperLogLog
               ? "PFCOUNT"
-              : v instanceof QuickList ? "LRANGE" : v instanceof ZSet ? "ZRANGE" : "GET";
+              : v instanceof QuickList
+                  ? "LRANGE"
+                  : v instanceof ZSet ? "ZRANGE" : v instanceof RedisSet ? "SMEMBERS" : "GET";
       cmds.add(
           v instanceof ZSet
               ? new byte[][] {
@@ -261,6 +265,10 @@ class ClusterLoaderRedisIT {
           assertArrayEquals(want.get(k).member(), have.get(2 * k).asBytes());
           assertEquals(want.get(k).score(), Double.parseDouble(have.get(2 * k + 1).asString()));
         }
+      } else if (v instanceof RedisSet set) {
+        RedisSet have = RedisSet.create();
+        got.asList().forEach(m -> have.add(m.asBytes()));
+        assertEquals(set, have); // SMEMBERS of a hashtable follows Redis's hash seed
       } else if (v instanceof Bitmap bm) {
         assertArrayEquals(bm.toByteArray(), got.asBytes());
       } else {

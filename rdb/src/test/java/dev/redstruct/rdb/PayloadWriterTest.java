@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.set.RedisSet;
 import dev.redstruct.skiplist.ZSet;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -29,6 +30,9 @@ class PayloadWriterTest {
         } else if (v instanceof ZSet z) {
           expected = RedisPayloads.dump(z, compression);
           got = w.dump(z);
+        } else if (v instanceof RedisSet set) {
+          expected = RedisPayloads.dump(set, compression);
+          got = w.dump(set);
         } else if (v instanceof QuickList q) {
           expected = RedisPayloads.dump(q, compression);
           got = w.dump(q);

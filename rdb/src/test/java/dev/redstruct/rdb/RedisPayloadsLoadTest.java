@@ -103,7 +103,7 @@ class RedisPayloadsLoadTest {
       byte[] p = RdbPayload.dump(type, hex("0176"));
       assertThrows(CorruptEncodingException.class, () -> RedisPayloads.load(p), "type " + type);
     }
-    RedisValue set = RedisPayloads.load(RdbPayload.dump(2, hex("010176")));
-    assertEquals(new RedisValue.Unmodelled(2, 3), set);
+    RedisValue hash = RedisPayloads.load(RdbPayload.dump(4, hex("0101660176")));
+    assertEquals(new RedisValue.Unmodelled(4, 5), hash);
   }
 }

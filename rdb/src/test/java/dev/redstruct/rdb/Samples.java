@@ -3,6 +3,7 @@ package dev.redstruct.rdb;
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.set.RedisSet;
 import dev.redstruct.skiplist.ZSet;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,7 +17,10 @@ import java.util.SplittableRandom;
 final class Samples {
   private Samples() {}
 
-  /** One key: its JVM value (byte[], HyperLogLog, Bitmap or QuickList) and Redis commands. */
+  /**
+   * One key: its JVM value (byte[], HyperLogLog, Bitmap, QuickList, ZSet or RedisSet) and Redis
+   * commands.
+   */
   record Sample(byte[] key, Object value, List<byte[][]> commands) {
     byte[] payload(boolean compression) {
       if (value instanceof byte[] s) {
@@ -29,6 +33,9 @@ final class Samples {
       if (value instanceof ZSet z) {
         return RedisPayloads.dump(z, compression);
       }
+      if (value instanceof RedisSet set) {
+        return RedisPayloads.dump(set, compression);
+      }
       return RedisPayloads.dump((QuickList) value, compression);
     }
   }
@@ -38,7 +45,9 @@ final class Samples {
   }
 
   static Sample random(SplittableRandom rnd, String key) {
-    switch (rnd.nextInt(5)) {
+    switch (rnd.nextInt(6)) {
+      case 5:
+        return set(rnd, key, 1 + rnd.nextInt(rnd.nextInt(4) == 0 ? 700 : 20));
       case 4:
         return zset(rnd, key, 1 + rnd.nextInt(rnd.nextInt(4) == 0 ? 300 : 20));
       case 0:
@@ -113,6 +122,30 @@ final class Samples {
       args.add(m);
     }
     return new Sample(utf8(key), z, List.<byte[][]>of(args.toArray(new byte[0][])));
+  }
+
+  /**
+   * A set of integers (an intset up to 512 members, as in Redis) or, one time in three, of any
+   * element shapes (a hashtable unless every member is an integer).
+   */
+  static Sample set(SplittableRandom rnd, String key, int n) {
+    RedisSet set = RedisSet.create();
+    boolean integers = rnd.nextInt(3) != 0;
+    List<byte[][]> cmds = new ArrayList<>();
+    List<byte[]> args = new ArrayList<>(List.of(utf8("SADD"), utf8(key)));
+    for (int i = 0; i < n; i++) {
+      byte[] m =
+          integers
+              ? utf8(Long.toString(rnd.nextLong() >> rnd.nextInt(64)))
+              : element(rnd, rnd.nextInt(10) == 0 ? 100 : 20);
+      set.add(m);
+      args.add(m);
+      if (args.size() == 202 || i == n - 1) {
+        cmds.add(args.toArray(new byte[0][]));
+        args = new ArrayList<>(List.of(utf8("SADD"), utf8(key)));
+      }
+    }
+    return new Sample(utf8(key), set, cmds);
   }
 
   /** A string of one of the shapes rdbSaveRawString and the listpack encoder tell apart. */
