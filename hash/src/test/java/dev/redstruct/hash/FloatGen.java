@@ -9,9 +9,32 @@ import java.util.SplittableRandom;
  */
 final class FloatGen {
   private static final String[] ODD = {
-    "inf", "-inf", "nan", " 1", "1 ", "1e", "0x", "abc", "", "1e5000", "1e-5000", "+.5", "-.5e-3",
-    "5.", "0x1p-2", "0x1.8p+3", "0XAP0", "1E+2", "-0.0", "00012.5000", "Infinity", "1e4000",
-    "1.7976931348623157e308", "0x1.fffffffffffffffep+16383", "3.6e-4951", "1e-4940"
+    "inf",
+    "-inf",
+    "nan",
+    " 1",
+    "1 ",
+    "1e",
+    "0x",
+    "abc",
+    "",
+    "1e5000",
+    "1e-5000",
+    "+.5",
+    "-.5e-3",
+    "5.",
+    "0x1p-2",
+    "0x1.8p+3",
+    "0XAP0",
+    "1E+2",
+    "-0.0",
+    "00012.5000",
+    "Infinity",
+    "1e4000",
+    "1.7976931348623157e308",
+    "0x1.fffffffffffffffep+16383",
+    "3.6e-4951",
+    "1e-4940"
   };
 
   private FloatGen() {}
@@ -34,7 +57,10 @@ final class FloatGen {
       case 6:
         return r.nextInt(1, 9) + "e" + r.nextInt(100, 400);
       case 7:
-        return "0x" + Long.toHexString(r.nextLong() >>> r.nextInt(0, 60)) + "p" + r.nextInt(-80, 80);
+        return "0x"
+            + Long.toHexString(r.nextLong() >>> r.nextInt(0, 60))
+            + "p"
+            + r.nextInt(-80, 80);
       case 8:
         return "1e-" + r.nextInt(15, 25);
       default:

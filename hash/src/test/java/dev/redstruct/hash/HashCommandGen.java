@@ -8,9 +8,9 @@ import java.util.SplittableRandom;
 
 /**
  * Random H* commands for the differential tests: five keys, fields from a small pool (so updates,
- * deletes and HSETNX conflicts happen) plus some long ones, values that are integers, floats,
- * short texts and texts longer than the value limits, bulk HSETs that cross the entry limits, and
- * one in about fifteen commands malformed (arity, counts, cursors, options).
+ * deletes and HSETNX conflicts happen) plus some long ones, values that are integers, floats, short
+ * texts and texts longer than the value limits, bulk HSETs that cross the entry limits, and one in
+ * about fifteen commands malformed (arity, counts, cursors, options).
  */
 final class HashCommandGen {
   static final String[] KEYS = {"a", "b", "c", "d", "e"};
@@ -171,11 +171,25 @@ final class HashCommandGen {
 
   private static void malformed(SplittableRandom r, List<String> a) {
     String[][] shapes = {
-      {"HSET", "a", "f"}, {"HSET", "a", "f", "v", "g"}, {"HMSET", "b", "f", "v", "g"},
-      {"HSETNX", "a", "f"}, {"HGET", "a"}, {"HMGET", "a"}, {"HDEL", "a"}, {"HLEN"},
-      {"HLEN", "a", "b"}, {"HSTRLEN", "a"}, {"HEXISTS", "a"}, {"HKEYS"}, {"HVALS", "a", "b"},
-      {"HGETALL"}, {"HINCRBY", "a", "f"}, {"HINCRBYFLOAT", "a", "f"}, {"HRANDFIELD"},
-      {"HSCAN", "a"}, {"HINCRBYFLOAT", "a", "f", "1", "2"}
+      {"HSET", "a", "f"},
+      {"HSET", "a", "f", "v", "g"},
+      {"HMSET", "b", "f", "v", "g"},
+      {"HSETNX", "a", "f"},
+      {"HGET", "a"},
+      {"HMGET", "a"},
+      {"HDEL", "a"},
+      {"HLEN"},
+      {"HLEN", "a", "b"},
+      {"HSTRLEN", "a"},
+      {"HEXISTS", "a"},
+      {"HKEYS"},
+      {"HVALS", "a", "b"},
+      {"HGETALL"},
+      {"HINCRBY", "a", "f"},
+      {"HINCRBYFLOAT", "a", "f"},
+      {"HRANDFIELD"},
+      {"HSCAN", "a"},
+      {"HINCRBYFLOAT", "a", "f", "1", "2"}
     };
     a.addAll(List.of(shapes[r.nextInt(shapes.length)]));
   }

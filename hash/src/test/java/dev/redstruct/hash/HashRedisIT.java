@@ -16,16 +16,16 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
  * Random H* commands on both sides, {@link HashCommands} against Redis 7.0.15, across ({@code
- * hash-max-listpack-entries}, {@code hash-max-listpack-value}) pairs (each round flushes both
- * sides and sets one pair with CONFIG SET, and the same limits on ours). Replies are compared byte
- * for byte where Redis's order is defined (everything on a listpack, counts, errors, HINCRBYFLOAT's
+ * hash-max-listpack-entries}, {@code hash-max-listpack-value}) pairs (each round flushes both sides
+ * and sets one pair with CONFIG SET, and the same limits on ours). Replies are compared byte for
+ * byte where Redis's order is defined (everything on a listpack, counts, errors, HINCRBYFLOAT's
  * long double texts) and as multisets where it follows the server's hash seed (HKEYS/HVALS/HGETALL
  * and HSCAN of a hashtable). {@code OBJECT ENCODING} of the key is compared after every command.
  * HRANDFIELD is checked by its rules on both sides. Each round ends with full HSCANs, DUMP of every
@@ -83,9 +83,11 @@ class HashRedisIT {
       List<RespReply> replies = redis.pipeline(wire);
       int at = 0;
       for (byte[][] c : cmds) {
-        String where =
-            "seed " + seed + " round " + round + " limits " + maxEntries + "/" + maxValue + ": "
-                + show(c);
+        int rnd = round;
+        long me = maxEntries;
+        long mv = maxValue;
+        Supplier<String> where =
+            () -> "seed " + seed + " round " + rnd + " limits " + me + "/" + mv + ": " + show(c);
         RespReply theirs = replies.get(at++);
         errors += theirs instanceof RespReply.Error ? 1 : 0;
         compare(c, theirs, r, where);
@@ -94,7 +96,7 @@ class HashRedisIT {
         assertEquals(
             h == null ? null : h.encoding().redisName(),
             enc.isNull() ? null : enc.asString(),
-            where + " OBJECT ENCODING");
+            () -> where.get() + " OBJECT ENCODING");
         encodingChecks++;
       }
       done += ROUND;
@@ -112,7 +114,7 @@ class HashRedisIT {
     return c.length > 1 ? new String(c[1]) : "a";
   }
 
-  private void compare(byte[][] c, RespReply theirs, SplittableRandom r, String where) {
+  private void compare(byte[][] c, RespReply theirs, SplittableRandom r, Supplier<String> where) {
     String name = new String(c[0]).toLowerCase(Locale.ROOT);
     RedisHash before = get(c.length > 1 ? c[1] : new byte[] {'a'});
     boolean listpack = before.isEmpty() || before.encoding() == Encoding.LISTPACK;
@@ -154,14 +156,14 @@ class HashRedisIT {
 
   /** HRANDFIELD by its rules, on Redis's reply and on ours (which does not change the hash). */
   private void checkRandField(
-      byte[][] c, RespReply theirs, RedisHash h, SplittableRandom r, String where) {
+      byte[][] c, RespReply theirs, RedisHash h, SplittableRandom r, Supplier<String> w) {
     Map<String, String> pairs = hexPairs(h);
     RespReply mine = run(c, r);
     for (RespReply reply : List.of(theirs, mine)) {
       if (c.length == 2) {
-        assertEquals(h.isEmpty(), reply.isNull(), where);
+        assertEquals(h.isEmpty(), reply.isNull(), w);
         if (!h.isEmpty()) {
-          assertTrue(pairs.containsKey(Bytes.hex(reply.asBytes())), where);
+          assertTrue(pairs.containsKey(Bytes.hex(reply.asBytes())), w);
         }
         continue;
       }
@@ -172,22 +174,22 @@ class HashRedisIT {
       List<String> fields = new ArrayList<>();
       for (int i = 0; i < items.size(); i += per) {
         String f = Bytes.hex(items.get(i).asBytes());
-        assertTrue(pairs.containsKey(f), where + " " + reply);
+        assertTrue(pairs.containsKey(f), () -> w.get() + " " + reply);
         if (withValues) {
-          assertEquals(pairs.get(f), Bytes.hex(items.get(i + 1).asBytes()), where + " value");
+          assertEquals(pairs.get(f), Bytes.hex(items.get(i + 1).asBytes()), w);
         }
         fields.add(f);
       }
       long n = Math.abs(l);
       if (h.isEmpty() || l == 0) {
-        assertEquals(0, items.size(), where);
+        assertEquals(0, items.size(), w);
       } else if (l < 0 || l == 1) {
-        assertEquals(n * per, items.size(), where);
+        assertEquals(n * per, items.size(), w);
       } else {
-        assertEquals(Math.min(n, h.size()), fields.size(), where);
-        assertEquals(fields.size(), new HashSet<>(fields).size(), where + " distinct");
+        assertEquals(Math.min(n, h.size()), fields.size(), w);
+        assertEquals(fields.size(), new HashSet<>(fields).size(), w);
         if (l >= h.size() && h.encoding() == Encoding.LISTPACK) {
-          assertEquals(theirs, mine, where + " CASE 2 is the whole listpack in order");
+          assertEquals(theirs, mine, () -> w.get() + " CASE 2 is the whole listpack in order");
         }
       }
     }
@@ -195,7 +197,7 @@ class HashRedisIT {
 
   /** HSCAN of a hashtable: a cursor and pairs of the hash whose field matches, both sides. */
   private void checkScan(
-      byte[][] c, RespReply theirs, RedisHash h, SplittableRandom r, String where) {
+      byte[][] c, RespReply theirs, RedisHash h, SplittableRandom r, Supplier<String> w) {
     Map<String, String> pairs = hexPairs(h);
     byte[] pattern = null;
     for (int i = 3; i + 1 < c.length; i += 2) {
@@ -205,13 +207,13 @@ class HashRedisIT {
     }
     RespReply mine = run(c, r);
     for (RespReply reply : List.of(theirs, mine)) {
-      assertEquals(2, reply.asList().size(), where);
+      assertEquals(2, reply.asList().size(), w);
       List<RespReply> items = reply.asList().get(1).asList();
       for (int i = 0; i < items.size(); i += 2) {
         String f = Bytes.hex(items.get(i).asBytes());
-        assertEquals(pairs.get(f), Bytes.hex(items.get(i + 1).asBytes()), where + " " + reply);
-        assertTrue(
-            pattern == null || Glob.matches(pattern, items.get(i).asBytes()), where + " " + reply);
+        assertEquals(
+            pairs.get(f), Bytes.hex(items.get(i + 1).asBytes()), () -> w.get() + " " + reply);
+        assertTrue(pattern == null || Glob.matches(pattern, items.get(i).asBytes()), w);
       }
     }
   }
@@ -293,8 +295,9 @@ class HashRedisIT {
     }
     List<RespReply> replies = redis.pipeline(cmds);
     for (int i = 0; i < cmds.size(); i++) {
-      RespReply mine = run(cmds.get(i), r);
-      assertEquals(replies.get(i), mine, "seed " + seed + ": " + show(cmds.get(i)));
+      byte[][] c = cmds.get(i);
+      RespReply mine = run(c, r);
+      assertEquals(replies.get(i), mine, () -> "seed " + seed + ": " + show(c));
       texts += mine instanceof RespReply.Bulk ? 1 : 0;
     }
     assertTrue(texts > n / 2, "most increments succeed: " + texts);
@@ -386,5 +389,4 @@ class HashRedisIT {
     }
     return sb.toString().trim();
   }
-
 }
