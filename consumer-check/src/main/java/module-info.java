@@ -11,6 +11,7 @@ module dev.redstruct.consumercheck {
   requires dev.redstruct.listpack;
   requires dev.redstruct.quicklist;
   requires dev.redstruct.skiplist;
+  requires dev.redstruct.hash;
   requires dev.redstruct.geohash;
   requires dev.redstruct.rdb;
 }

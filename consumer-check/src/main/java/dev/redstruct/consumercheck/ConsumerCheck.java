@@ -5,6 +5,7 @@ import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.dict.Dict;
 import dev.redstruct.geohash.GeoSet;
+import dev.redstruct.hash.RedisHash;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.listpack.ListPack;
 import dev.redstruct.quicklist.QuickList;
@@ -74,6 +75,15 @@ public final class ConsumerCheck {
         expect(
             deque.equals(List.of("c", "a", "b")) && deque.pollLast().equals("b"),
             "QuickList as a Deque");
+
+    RedisHash profile = RedisHash.create();
+    profile.asStrings().put("name", "alice");
+    profile.asStrings().put("bio", "x".repeat(65));
+    checks +=
+        expect(
+            profile.encoding() == RedisHash.Encoding.HASHTABLE
+                && RedisHash.fromRdbPayload(profile.toRdbPayload()).equals(profile),
+            "RedisHash converts and round-trips DUMP");
 
     ZSet zset = ZSet.create();
     zset.add("alice", 3.0);
