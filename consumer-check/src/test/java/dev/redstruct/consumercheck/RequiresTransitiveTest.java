@@ -36,7 +36,7 @@ class RequiresTransitiveTest {
     "dev.redstruct.ziplist, dev.redstruct.ziplist.ZipList.create().asList(Codec.utf8())",
     "dev.redstruct.listpack, dev.redstruct.listpack.ListPack.create().asList(Codec.utf8())",
     "dev.redstruct.skiplist, dev.redstruct.skiplist.ZSet.create()",
-    "dev.redstruct.hash, dev.redstruct.hash.RedisHash.create().view(Codec.utf8(), Codec.utf8())",
+    "dev.redstruct.hash, 'dev.redstruct.hash.RedisHash.create().view(Codec.utf8(), Codec.utf8())'",
     "dev.redstruct.quicklist, dev.redstruct.quicklist.QuickList.create().asList(Codec.utf8())",
     "dev.redstruct.geohash, dev.redstruct.geohash.GeoSet.create()",
     "dev.redstruct.rdb, dev.redstruct.rdb.RedisPayloads.load(new byte[0])",
