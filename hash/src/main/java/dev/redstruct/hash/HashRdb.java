@@ -12,12 +12,13 @@ import java.util.Map;
 
 /**
  * The RDB forms of a hash (src/rdb.c and the DUMP/RESTORE payload of src/cluster.c, Redis 7.0.15):
- * writing types 16 and 4 as {@code rdbSaveObject} does, loading types 16, 13 and 4 as {@code
+ * writing types 16 and 4 as {@code rdbSaveObject} does, loading types 16, 13, 9 and 4 as {@code
  * rdbLoadObject} does under {@code sanitize-dump-payload yes}.
  *
  * <pre>
  *   type 16 (listpack):  0x10 &lt;RDB string: the listpack of field, value ...&gt;
  *   type 13 (ziplist):   0x0D &lt;RDB string: a 6.2 ziplist of field, value ...&gt;
+ *   type 9  (zipmap):    0x09 &lt;RDB string: a Redis 2.4 zipmap, see ZipMap&gt;
  *   type 4  (hash):      0x04 &lt;len: n&gt; { &lt;RDB string: field&gt; &lt;RDB string: value&gt; } x n
  *   then the footer: RDB version (2 bytes LE) and CRC-64 (8 bytes LE) of everything before.
  * </pre>
@@ -67,6 +68,7 @@ final class HashRdb {
       case RdbPayload.TYPE_HASH_LISTPACK -> fromListPack(h, r.string(), payload);
       case RdbPayload.TYPE_HASH_ZIPLIST -> fromZipList(h, r.string(), payload);
       case RdbPayload.TYPE_HASH -> fromPairs(h, r, payload);
+      case RdbPayload.TYPE_HASH_ZIPMAP -> ZipMap.load(h, r.string(), payload);
       default -> throw corrupt(payload, "not a hash payload: type " + p.type());
     }
     return h;

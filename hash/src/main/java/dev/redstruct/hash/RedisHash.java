@@ -458,10 +458,11 @@ public final class RedisHash extends AbstractMap<byte[], byte[]> {
    * most 10, CRC-64), then type 16 (a deep-validated listpack of pairs, no field twice; kept as a
    * listpack, even with long entries, unless it has more than {@code maxListpackEntries} fields),
    * type 13 (Redis 6.2's ziplist, validated the same way and converted to a listpack, then as type
-   * 16) or type 4 (a count, then fields and values: a hashtable from the start when the count
-   * passes the entry limit, else a listpack until a field or value passes the value limit; a field
-   * twice is refused). An empty hash is refused. Bytes left before the footer are ignored, as Redis
-   * does.
+   * 16), type 9 (Redis 2.4's zipmap, deep-validated, converted to a listpack, then to a hashtable
+   * when it has more fields than the entry limit or a field or value longer than the value limit)
+   * or type 4 (a count, then fields and values: a hashtable from the start when the count passes
+   * the entry limit, else a listpack until a field or value passes the value limit; a field twice
+   * is refused). An empty hash is refused. Bytes left before the footer are ignored, as Redis does.
    *
    * @param payload the payload with its footer (untrusted)
    * @param maxListpackEntries the {@code hash-max-listpack-entries} to load with
