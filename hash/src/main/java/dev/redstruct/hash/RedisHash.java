@@ -89,6 +89,7 @@ public final class RedisHash extends AbstractMap<byte[], byte[]> {
   private ListPack lp;
   private Dict<byte[], byte[]> dict;
   private int modCount;
+  private int valueWrites; // in-place listpack updates, which move no pair but void cursors
 
   private RedisHash(long maxEntries, long maxValue) {
     if (maxEntries < 0 || maxValue < 0) {
@@ -294,6 +295,7 @@ public final class RedisHash extends AbstractMap<byte[], byte[]> {
     if (c.find(field, 1)) {
       c.next();
       c.replace(value);
+      valueWrites++;
       return true;
     }
     lp.append(field);
@@ -577,6 +579,8 @@ public final class RedisHash extends AbstractMap<byte[], byte[]> {
     private final Iterator<Map.Entry<byte[], byte[]>> dictIt =
         dict != null ? dict.entrySet().iterator() : null;
     private int pair; // listpack: index of the next pair
+    private ListPackCursor cursor; // listpack: on the last value returned, or null
+    private int cursorWrites;
     private byte[] lastField;
     private int expected = modCount;
 
@@ -596,11 +600,18 @@ public final class RedisHash extends AbstractMap<byte[], byte[]> {
         lastField = e.getKey();
         return new Entry(e.getKey(), e.getValue());
       }
-      ListPackCursor c = lp.cursor();
-      c.seek(2 * pair++);
-      lastField = c.toByteArray();
-      c.next();
-      return new Entry(lastField, c.toByteArray());
+      if (cursor == null || cursorWrites != valueWrites) {
+        cursorWrites = valueWrites;
+        cursor = lp.cursor(); // a fresh cursor after a removal: walk to the pair once
+        if (pair > 0) {
+          cursor.seek(2 * pair - 1);
+        }
+      }
+      cursor.next();
+      pair++;
+      lastField = cursor.toByteArray();
+      cursor.next();
+      return new Entry(lastField, cursor.toByteArray());
     }
 
     @Override
@@ -618,6 +629,7 @@ public final class RedisHash extends AbstractMap<byte[], byte[]> {
         }
       } else {
         lp.deleteRange(2 * --pair, 2);
+        cursor = null;
         modCount++;
       }
       lastField = null;
