@@ -251,6 +251,13 @@ public final class RedisHash extends AbstractMap<byte[], byte[]> {
     Objects.requireNonNull(field, "field");
     Objects.requireNonNull(value, "value");
     tryConversion(field.length, value.length, (long) field.length + value.length);
+    if (dict != null) {
+      byte[] old = dict.put(field, value); // one lookup (hashTypeSet on a hashtable)
+      if (old == null) {
+        modCount++;
+      }
+      return old;
+    }
     byte[] old = get(field);
     set(field, value);
     return old;
