@@ -13,6 +13,7 @@ module dev.redstruct.consumercheck {
   requires dev.redstruct.skiplist;
   requires dev.redstruct.intset;
   requires dev.redstruct.set;
+  requires dev.redstruct.hash;
   requires dev.redstruct.geohash;
   requires dev.redstruct.rdb;
 }

@@ -12,10 +12,12 @@ module dev.redstruct.core {
       dev.redstruct.set,
       dev.redstruct.quicklist,
       dev.redstruct.skiplist,
+      dev.redstruct.hash,
       dev.redstruct.rdb;
   // RESP2 reply writing and option-word matching: for the command faces of sibling modules only.
   exports dev.redstruct.core.resp to
       dev.redstruct.bitfield,
       dev.redstruct.quicklist,
-      dev.redstruct.set;
+      dev.redstruct.set,
+      dev.redstruct.hash;
 }

@@ -5,6 +5,7 @@ import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.dict.Dict;
 import dev.redstruct.geohash.GeoSet;
+import dev.redstruct.hash.RedisHash;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.intset.IntSet;
 import dev.redstruct.listpack.ListPack;
@@ -94,6 +95,14 @@ public final class ConsumerCheck {
             members.encoding() == RedisSet.Encoding.HASHTABLE
                 && RedisSet.fromRdbPayload(members.toRdbPayload()).equals(members),
             "RedisSet converts and round-trips DUMP");
+    RedisHash profile = RedisHash.create();
+    profile.asStrings().put("name", "alice");
+    profile.asStrings().put("bio", "x".repeat(65));
+    checks +=
+        expect(
+            profile.encoding() == RedisHash.Encoding.HASHTABLE
+                && RedisHash.fromRdbPayload(profile.toRdbPayload()).equals(profile),
+            "RedisHash converts and round-trips DUMP");
 
     ZSet zset = ZSet.create();
     zset.add("alice", 3.0);

@@ -38,6 +38,7 @@ class RequiresTransitiveTest {
     "dev.redstruct.skiplist, dev.redstruct.skiplist.ZSet.create()",
     "dev.redstruct.intset, dev.redstruct.intset.IntSet.create()",
     "dev.redstruct.set, dev.redstruct.set.RedisSet.create().view(Codec.utf8())",
+    "dev.redstruct.hash, 'dev.redstruct.hash.RedisHash.create().view(Codec.utf8(), Codec.utf8())'",
     "dev.redstruct.quicklist, dev.redstruct.quicklist.QuickList.create().asList(Codec.utf8())",
     "dev.redstruct.geohash, dev.redstruct.geohash.GeoSet.create()",
     "dev.redstruct.rdb, dev.redstruct.rdb.RedisPayloads.load(new byte[0])",
