@@ -9,6 +9,7 @@ module dev.redstruct.rdb {
   requires transitive dev.redstruct.quicklist;
   requires transitive dev.redstruct.skiplist;
   requires transitive dev.redstruct.set;
+  requires transitive dev.redstruct.hash;
   requires dev.redstruct.ziplist; // checking blobs: empty keys, values we do not model
   requires dev.redstruct.listpack;
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.Bytes;
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.core.resp.Glob;
 import dev.redstruct.hash.RedisHash.Encoding;
 import dev.redstruct.testkit.RedisTest;
 import dev.redstruct.testkit.RespClient;

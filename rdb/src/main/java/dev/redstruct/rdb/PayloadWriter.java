@@ -2,6 +2,7 @@ package dev.redstruct.rdb;
 
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.core.rdb.RdbWriter;
+import dev.redstruct.hash.RedisHash;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
 import dev.redstruct.set.RedisSet;
@@ -99,6 +100,18 @@ public final class PayloadWriter {
    * @throws IllegalStateException if the set is empty
    */
   public byte[] dump(RedisSet value) {
+    Objects.requireNonNull(value, "value");
+    return build(value);
+  }
+
+  /**
+   * Returns the payload of a hash (type 16 or 4).
+   *
+   * @param value the hash, not empty
+   * @return the payload
+   * @throws IllegalStateException if the hash is empty
+   */
+  public byte[] dump(RedisHash value) {
     Objects.requireNonNull(value, "value");
     return build(value);
   }

@@ -32,14 +32,14 @@ import java.util.Objects;
  *   FF crc64 (8 bytes LE)         end; a stored 0 means "not computed"
  * </pre>
  *
- * <p>Values of the types {@link RedisPayloads} models come back decoded; every other type (sets,
- * hashes, streams, module values of type 7) is walked to its end and returned as {@link
- * RedisValue.Unmodelled}, never mis-read. Keys whose value holds no element are skipped as Redis
- * skips them at load time and listed in {@link #skippedEmptyKeys()}. A problem inside a value is
- * reported at the file offset where the value starts, with the decoder's reason. The input is
- * untrusted: anything malformed, truncated or failing the checksum throws {@link
- * CorruptEncodingException} and nothing else; no length field is trusted for an allocation. I/O
- * failures throw {@link UncheckedIOException}. Not thread-safe; {@link #close()} closes the stream.
+ * <p>Values of the types {@link RedisPayloads} models come back decoded; every other type (streams,
+ * module values of type 7) is walked to its end and returned as {@link RedisValue.Unmodelled},
+ * never mis-read. Keys whose value holds no element are skipped as Redis skips them at load time
+ * and listed in {@link #skippedEmptyKeys()}. A problem inside a value is reported at the file
+ * offset where the value starts, with the decoder's reason. The input is untrusted: anything
+ * malformed, truncated or failing the checksum throws {@link CorruptEncodingException} and nothing
+ * else; no length field is trusted for an allocation. I/O failures throw {@link
+ * UncheckedIOException}. Not thread-safe; {@link #close()} closes the stream.
  */
 public final class RdbFileReader implements AutoCloseable {
   private static final int OP_FUNCTION2 = 0xf5;
@@ -282,7 +282,7 @@ public final class RdbFileReader implements AutoCloseable {
    */
   private RedisValue value(int type, long typeAt, byte[] key) {
     long from = in.offset();
-    boolean capture = RedisPayloads.models(type) || isBlob(type);
+    boolean capture = RedisPayloads.models(type);
     if (capture) {
       in.startCapture();
     }
@@ -313,22 +313,12 @@ public final class RdbFileReader implements AutoCloseable {
 
   private static RedisValue decode(int type, byte[] body, int len, long encodedLength) {
     if (!RedisPayloads.models(type)) {
-      if (UnmodelledBlobs.checks(type)) {
-        UnmodelledBlobs.check(type, RdbReader.of(body, 0, len).string());
-      }
       return new RedisValue.Unmodelled(type, encodedLength);
     }
     if (type == RdbPayload.TYPE_STRING) {
       return new RedisValue.StringValue(RdbReader.of(body, 0, len).string());
     }
     return RedisPayloads.loadVerified(RdbPayload.dump(type, Arrays.copyOf(body, len)), type);
-  }
-
-  /**
-   * The single-blob types we do not model whose emptiness Redis checks (hash ziplist, listpack).
-   */
-  private static boolean isBlob(int type) {
-    return type == RdbPayload.TYPE_HASH_ZIPLIST || type == RdbPayload.TYPE_HASH_LISTPACK;
   }
 
   private static String utf8(byte[] b) {

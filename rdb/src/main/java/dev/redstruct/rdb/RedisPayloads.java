@@ -3,8 +3,8 @@ package dev.redstruct.rdb;
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.rdb.RdbPayload;
-import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
+import dev.redstruct.hash.RedisHash;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
 import dev.redstruct.set.RedisSet;
@@ -29,6 +29,7 @@ import java.util.Objects;
  *   <tr><td>{@link QuickList}</td><td>18</td><td>18, 14, 10, 1</td></tr>
  *   <tr><td>{@link ZSet}</td><td>17 or 5</td><td>17, 12, 5, 3</td></tr>
  *   <tr><td>{@link RedisSet}</td><td>11 or 2</td><td>11, 2</td></tr>
+ *   <tr><td>{@link RedisHash}</td><td>16 or 4</td><td>16, 13, 9, 4</td></tr>
  * </table>
  *
  * <p>{@code compression} is Redis's {@code rdbcompression} (default yes): with it, strings (and
@@ -48,7 +49,9 @@ public final class RedisPayloads {
   private static final ListAdapter LISTS = new ListAdapter();
   private static final ZSetAdapter ZSETS = new ZSetAdapter();
   private static final SetAdapter SETS = new SetAdapter();
-  private static final List<PayloadAdapter<?>> ADAPTERS = List.of(STRINGS, LISTS, ZSETS, SETS);
+  private static final HashAdapter HASHES = new HashAdapter();
+  private static final List<PayloadAdapter<?>> ADAPTERS =
+      List.of(STRINGS, LISTS, ZSETS, SETS, HASHES);
 
   private RedisPayloads() {}
 
@@ -127,6 +130,21 @@ public final class RedisPayloads {
     return dump(SETS, value, compression);
   }
 
+  /**
+   * Returns the payload of a hash: type 16 (listpack, byte-identical to Redis's {@code DUMP}) or 4
+   * (hashtable, pairs in this hash's table order, which is not Redis's: its order follows a random
+   * per-process hash seed), as it is encoded.
+   *
+   * @param value the hash, not empty
+   * @param compression Redis's {@code rdbcompression}
+   * @return the payload
+   * @throws IllegalStateException if the hash is empty (Redis has no empty keys)
+   */
+  public static byte[] dump(RedisHash value, boolean compression) {
+    Objects.requireNonNull(value, "value");
+    return dump(HASHES, value, compression);
+  }
+
   private static <T> byte[] dump(PayloadAdapter<T> adapter, T value, boolean compression) {
     RdbWriter w = RdbWriter.create(compression);
     adapter.write(value, compression, w);
@@ -138,9 +156,8 @@ public final class RedisPayloads {
    * 10, matching CRC-64), then the value, read from the whole payload: bytes the value leaves
    * unread before the footer are ignored, and a value may end inside the footer ({@code
    * restoreCommand} checks neither). A type this module does not model is returned as {@link
-   * RedisValue.Unmodelled} (a hash ziplist or listpack after Redis's checks of it); a type byte
-   * that is no RDB object type of Redis 7.0.15, and type 6, are refused as {@code RESTORE} refuses
-   * them ("Bad data format").
+   * RedisValue.Unmodelled}; a type byte that is no RDB object type of Redis 7.0.15, and type 6, are
+   * refused as {@code RESTORE} refuses them ("Bad data format").
    *
    * @param payload the bytes from {@code DUMP} (untrusted)
    * @return the value
@@ -174,9 +191,6 @@ public final class RedisPayloads {
       if (a.reads(type)) {
         return a.read(payload, type);
       }
-    }
-    if (UnmodelledBlobs.checks(type)) {
-      UnmodelledBlobs.check(type, RdbReader.of(payload, 1, payload.length - 1).string());
     }
     return new RedisValue.Unmodelled(type, payload.length - 1L - RdbPayload.FOOTER);
   }

@@ -1,5 +1,6 @@
 package dev.redstruct.rdb;
 
+import dev.redstruct.hash.RedisHash;
 import dev.redstruct.quicklist.QuickList;
 import dev.redstruct.set.RedisSet;
 import dev.redstruct.skiplist.ZSet;
@@ -95,8 +96,26 @@ public sealed interface RedisValue {
   }
 
   /**
-   * A value of a type this module does not model (hashes, streams, module values): its RDB type and
-   * its encoded size, never its contents.
+   * A hash (RDB type 16 or 4, or 13/9 from older servers), loaded with Redis's default {@code
+   * hash-max-listpack-entries} and {@code hash-max-listpack-value}.
+   *
+   * @param hash the hash
+   * @param rdbType the type it was read from
+   */
+  record HashValue(RedisHash hash, int rdbType) implements RedisValue {
+    /**
+     * Checks the argument.
+     *
+     * @throws NullPointerException if {@code hash} is null
+     */
+    public HashValue {
+      Objects.requireNonNull(hash, "hash");
+    }
+  }
+
+  /**
+   * A value of a type this module does not model (streams, module values): its RDB type and its
+   * encoded size, never its contents.
    *
    * @param rdbType the type byte
    * @param encodedLength the number of bytes of the encoded value after the type byte

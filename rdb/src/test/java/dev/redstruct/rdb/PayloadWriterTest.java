@@ -3,6 +3,7 @@ package dev.redstruct.rdb;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import dev.redstruct.bitfield.Bitmap;
+import dev.redstruct.hash.RedisHash;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
 import dev.redstruct.set.RedisSet;
@@ -30,6 +31,9 @@ class PayloadWriterTest {
         } else if (v instanceof ZSet z) {
           expected = RedisPayloads.dump(z, compression);
           got = w.dump(z);
+        } else if (v instanceof RedisHash hash) {
+          expected = RedisPayloads.dump(hash, compression);
+          got = w.dump(hash);
         } else if (v instanceof RedisSet set) {
           expected = RedisPayloads.dump(set, compression);
           got = w.dump(set);

@@ -103,7 +103,7 @@ class RedisPayloadsLoadTest {
       byte[] p = RdbPayload.dump(type, hex("0176"));
       assertThrows(CorruptEncodingException.class, () -> RedisPayloads.load(p), "type " + type);
     }
-    RedisValue hash = RedisPayloads.load(RdbPayload.dump(4, hex("0101660176")));
-    assertEquals(new RedisValue.Unmodelled(4, 5), hash);
+    RedisValue stream = RedisPayloads.load(RdbPayload.dump(19, hex("0101660176")));
+    assertEquals(new RedisValue.Unmodelled(19, 5), stream);
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.core.Bytes;
+import dev.redstruct.hash.RedisHash;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
 import dev.redstruct.set.RedisSet;
@@ -38,7 +39,7 @@ class RedisPayloadsRedisIT {
     redis.call("CONFIG", "SET", "rdbcompression", compression ? "yes" : "no").assertOk();
     SplittableRandom rnd = new SplittableRandom(seed);
     int mismatches = 0;
-    int[] perKind = new int[6];
+    int[] perKind = new int[7];
     for (int done = 0; done < KEYS; done += BATCH) {
       List<Samples.Sample> batch = new ArrayList<>();
       for (int i = 0; i < BATCH; i++) {
@@ -51,7 +52,7 @@ class RedisPayloadsRedisIT {
     }
     System.out.printf(
         "RedisPayloadsRedisIT: %d keys (strings %d, HLLs %d, bitmaps %d, lists %d, zsets %d, sets"
-            + " %d), rdbcompression %s, %d mismatches%n",
+            + " %d, hashes %d), rdbcompression %s, %d mismatches%n",
         KEYS,
         perKind[0],
         perKind[1],
@@ -59,6 +60,7 @@ class RedisPayloadsRedisIT {
         perKind[3],
         perKind[4],
         perKind[5],
+        perKind[6],
         compression,
         mismatches);
     assertEquals(0, mismatches);
@@ -100,15 +102,20 @@ class RedisPayloadsRedisIT {
         ? 0
         : v instanceof HyperLogLog
             ? 1
-            : v instanceof Bitmap ? 2 : v instanceof ZSet ? 4 : v instanceof RedisSet ? 5 : 3;
+            : v instanceof Bitmap
+                ? 2
+                : v instanceof ZSet
+                    ? 4
+                    : v instanceof RedisSet ? 5 : v instanceof RedisHash ? 6 : 3;
   }
 
   /**
-   * A hashtable set's payload lists its members in table order, and Redis's table order follows a
-   * random per-process hash seed: such payloads can only be compared by what they hold.
+   * A hashtable set's or hash's payload lists its members in table order, and Redis's table order
+   * follows a random per-process hash seed: such payloads can only be compared by what they hold.
    */
   private static boolean orderFollowsHashSeed(Object v) {
-    return v instanceof RedisSet s && s.encoding() == RedisSet.Encoding.HASHTABLE;
+    return v instanceof RedisSet s && s.encoding() == RedisSet.Encoding.HASHTABLE
+        || v instanceof RedisHash h && h.encoding() == RedisHash.Encoding.HASHTABLE;
   }
 
   private int checkBatch(RespClient redis, List<Samples.Sample> batch, boolean compression) {
@@ -167,6 +174,12 @@ class RedisPayloadsRedisIT {
   }
 
   static void assertSameValue(Object expected, RedisValue loaded) {
+    if (expected instanceof RedisHash hash) {
+      // Contents only: a hashtable whose long values were overwritten by short ones loads back as a
+      // listpack (rdbLoadObject re-decides the encoding of a type-4 value; commands never do)
+      assertEquals(hash, ((RedisValue.HashValue) loaded).hash());
+      return;
+    }
     if (expected instanceof RedisSet set) {
       RedisSet got = ((RedisValue.SetValue) loaded).set();
       assertEquals(set, got);

@@ -1,6 +1,7 @@
 package dev.redstruct.rdb;
 
 import dev.redstruct.bitfield.Bitmap;
+import dev.redstruct.hash.RedisHash;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
 import dev.redstruct.set.RedisSet;
@@ -18,8 +19,8 @@ final class Samples {
   private Samples() {}
 
   /**
-   * One key: its JVM value (byte[], HyperLogLog, Bitmap, QuickList, ZSet or RedisSet) and Redis
-   * commands.
+   * One key: its JVM value (byte[], HyperLogLog, Bitmap, QuickList, ZSet, RedisSet or RedisHash)
+   * and Redis commands.
    */
   record Sample(byte[] key, Object value, List<byte[][]> commands) {
     byte[] payload(boolean compression) {
@@ -36,6 +37,9 @@ final class Samples {
       if (value instanceof RedisSet set) {
         return RedisPayloads.dump(set, compression);
       }
+      if (value instanceof RedisHash hash) {
+        return RedisPayloads.dump(hash, compression);
+      }
       return RedisPayloads.dump((QuickList) value, compression);
     }
   }
@@ -45,7 +49,9 @@ final class Samples {
   }
 
   static Sample random(SplittableRandom rnd, String key) {
-    switch (rnd.nextInt(6)) {
+    switch (rnd.nextInt(7)) {
+      case 6:
+        return hash(rnd, key, 1 + rnd.nextInt(rnd.nextInt(4) == 0 ? 700 : 20));
       case 5:
         return set(rnd, key, 1 + rnd.nextInt(rnd.nextInt(4) == 0 ? 700 : 20));
       case 4:
@@ -146,6 +152,29 @@ final class Samples {
       }
     }
     return new Sample(utf8(key), set, cmds);
+  }
+
+  /**
+   * A hash of fields and values of the element shapes: a listpack while it has at most 512 fields
+   * and no field or value over 64 bytes, else a hashtable (as in Redis).
+   */
+  static Sample hash(SplittableRandom rnd, String key, int n) {
+    RedisHash hash = RedisHash.create();
+    List<byte[][]> cmds = new ArrayList<>();
+    List<byte[]> args = new ArrayList<>(List.of(utf8("HSET"), utf8(key)));
+    int maxLen = rnd.nextInt(8) == 0 ? 100 : 30;
+    for (int i = 0; i < n; i++) {
+      byte[] f = element(rnd, maxLen);
+      byte[] v = element(rnd, maxLen);
+      hash.put(f, v);
+      args.add(f);
+      args.add(v);
+      if (args.size() >= 202 || i == n - 1) {
+        cmds.add(args.toArray(new byte[0][]));
+        args = new ArrayList<>(List.of(utf8("HSET"), utf8(key)));
+      }
+    }
+    return new Sample(utf8(key), hash, cmds);
   }
 
   /** A string of one of the shapes rdbSaveRawString and the listpack encoder tell apart. */

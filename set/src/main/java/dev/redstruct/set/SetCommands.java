@@ -1,6 +1,7 @@
 package dev.redstruct.set;
 
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.core.resp.Glob;
 import dev.redstruct.core.resp.RedisWords;
 import dev.redstruct.core.resp.RespWriter;
 import java.nio.charset.StandardCharsets;

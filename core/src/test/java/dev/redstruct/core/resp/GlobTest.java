@@ -1,4 +1,4 @@
-package dev.redstruct.hash;
+package dev.redstruct.core.resp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,12 +1,12 @@
-package dev.redstruct.set;
+package dev.redstruct.core.resp;
 
 /**
- * Redis's glob matcher for {@code SSCAN ... MATCH} (Redis: stringmatchlen, src/util.c, 7.0.15,
- * case-sensitive): {@code *}, {@code ?}, {@code [abc]}, {@code [^a-z]}, {@code \x}. Bytes are
- * compared as C {@code char}, which is signed on x86-64: a range like {@code [a-\xff]} compares
- * with negative values, as there.
+ * Redis's glob matcher for the {@code MATCH} option of {@code SSCAN}, {@code HSCAN} and the other
+ * scans (Redis: stringmatchlen, src/util.c, 7.0.15, case-sensitive): {@code *}, {@code ?}, {@code
+ * [abc]}, {@code [^a-z]}, {@code \x}. Bytes are compared as C {@code char}, which is signed on
+ * x86-64: a range like {@code [a-\xff]} compares with negative values, as there.
  */
-final class Glob {
+public final class Glob {
   /*
    * Implementation notes. The C code walks NUL-terminated sds strings and in a few places reads
    * the terminator (pattern[1] after a final '*', the '*' skip after the string ends, a '[' class
@@ -24,7 +24,15 @@ final class Glob {
     this.str = str;
   }
 
-  static boolean matches(byte[] pattern, byte[] string) {
+  /**
+   * Returns whether the string matches the pattern, as Redis's {@code stringmatchlen(..., nocase
+   * 0)}.
+   *
+   * @param pattern the glob
+   * @param string the candidate
+   * @return true if it matches
+   */
+  public static boolean matches(byte[] pattern, byte[] string) {
     return new Glob(pattern, string).match(0, pattern.length, 0, string.length);
   }
 
