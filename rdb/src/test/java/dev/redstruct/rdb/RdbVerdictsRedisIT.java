@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.hash.RedisHash;
 import dev.redstruct.testkit.RedisServer;
 import dev.redstruct.testkit.RespClient;
 import dev.redstruct.testkit.RespReply;
@@ -118,6 +119,48 @@ class RdbVerdictsRedisIT {
       System.out.println("RdbVerdictsRedisIT: " + c[0] + ": same " + redis.size() + " keys");
     }
     assertEquals(0, serverKeys("empty", asset("corrupt_empty_keys.rdb")).size());
+  }
+
+  /**
+   * Issue 33: Redis's own hash assets (a 2.x zipmap, type 9, and a 6.2 ziplist, type 13) load with
+   * the contents the server shows for them: every key's HGETALL, as field=value pairs sorted.
+   */
+  @Test
+  void redisHashAssetsLoadWithTheServersContents() throws IOException {
+    Oracle.requireRedis();
+    for (String name : List.of("hash-zipmap.rdb", "hash-ziplist.rdb")) {
+      byte[] rdb = asset(name);
+      TreeSet<String> ours = new TreeSet<>();
+      try (RdbFileReader r = RdbFileReader.open(new ByteArrayInputStream(rdb))) {
+        for (RdbFileReader.Entry e = r.next(); e != null; e = r.next()) {
+          RedisHash h = ((RedisValue.HashValue) e.value()).hash();
+          String key = utf8(e.key());
+          h.asStrings().forEach((f, v) -> ours.add(key + ":" + f + "=" + v));
+        }
+      }
+      Path d = dir.resolve(name + ".d");
+      Files.createDirectories(d);
+      Files.write(d.resolve("dump.rdb"), rdb);
+      TreeSet<String> theirs = new TreeSet<>();
+      try (RedisServer server =
+              RedisServer.start(List.of("--dir", d.toString(), "--dbfilename", "dump.rdb"));
+          RespClient c = server.newClient()) {
+        for (RespReply k : c.call("KEYS", "*").asList()) {
+          List<RespReply> pairs = c.call("HGETALL", k.asString()).asList();
+          for (int i = 0; i < pairs.size(); i += 2) {
+            theirs.add(
+                k.asString() + ":" + pairs.get(i).asString() + "=" + pairs.get(i + 1).asString());
+          }
+        }
+      }
+      assertTrue(!theirs.isEmpty(), name);
+      assertEquals(theirs, ours, name);
+      System.out.println("RdbVerdictsRedisIT: " + name + ": same " + ours.size() + " pairs");
+    }
+  }
+
+  private static String utf8(byte[] b) {
+    return new String(b, StandardCharsets.UTF_8);
   }
 
   @Test
