@@ -243,10 +243,7 @@ public final class IntSet implements Iterable<Long> {
     return search(value);
   }
 
-  /**
-   * Redis: intsetSearch: the ends first, then a binary search with unsigned midpoints. One loop per
-   * element width, so that the hot loop reads one fixed type (IntSetContainsBenchmark).
-   */
+  /** Redis: intsetSearch: the ends first, then a binary search with unsigned midpoints. */
   private int search(long value) {
     if (len == 0) {
       return -1;
@@ -256,11 +253,7 @@ public final class IntSet implements Iterable<Long> {
     } else if (value < IntSetLayout.get(buf, enc, 0)) {
       return -1;
     }
-    return switch (enc) {
-      case IntSetLayout.ENC_INT16 -> IntSetLayout.search16(buf, len, value);
-      case IntSetLayout.ENC_INT32 -> IntSetLayout.search32(buf, len, value);
-      default -> IntSetLayout.search64(buf, len, value);
-    };
+    return IntSetLayout.search(buf, enc, len, value);
   }
 
   /**

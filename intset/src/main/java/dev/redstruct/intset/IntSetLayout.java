@@ -99,49 +99,13 @@ final class IntSetLayout {
     }
   }
 
-  /** Binary search over int16 elements: the index, or -(insertion point) - 1. */
-  static int search16(byte[] b, int len, long value) {
+  /** Binary search over the elements: the index, or -(insertion point) - 1. Redis: intsetSearch. */
+  static int search(byte[] b, int enc, int len, long value) {
     int min = 0;
     int max = len - 1;
     while (max >= min) {
       int mid = (min + max) >>> 1;
-      long cur = (short) SHORT.get(b, HEADER + (mid << 1));
-      if (value > cur) {
-        min = mid + 1;
-      } else if (value < cur) {
-        max = mid - 1;
-      } else {
-        return mid;
-      }
-    }
-    return -min - 1;
-  }
-
-  /** Binary search over int32 elements: the index, or -(insertion point) - 1. */
-  static int search32(byte[] b, int len, long value) {
-    int min = 0;
-    int max = len - 1;
-    while (max >= min) {
-      int mid = (min + max) >>> 1;
-      long cur = (int) INT.get(b, HEADER + (mid << 2));
-      if (value > cur) {
-        min = mid + 1;
-      } else if (value < cur) {
-        max = mid - 1;
-      } else {
-        return mid;
-      }
-    }
-    return -min - 1;
-  }
-
-  /** Binary search over int64 elements: the index, or -(insertion point) - 1. */
-  static int search64(byte[] b, int len, long value) {
-    int min = 0;
-    int max = len - 1;
-    while (max >= min) {
-      int mid = (min + max) >>> 1;
-      long cur = (long) LONG.get(b, HEADER + (mid << 3));
+      long cur = get(b, enc, mid);
       if (value > cur) {
         min = mid + 1;
       } else if (value < cur) {
