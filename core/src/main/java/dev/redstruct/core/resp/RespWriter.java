@@ -6,17 +6,49 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * Builds one RESP2 reply in memory, as Redis's {@code addReply*} functions write it to a client
+ * Builds one reply in memory, as Redis's {@code addReply*} functions write it to a client
  * (src/networking.c, Redis 7.0.15): {@code :} integers, {@code -} errors, {@code +} simple strings,
  * {@code $} bulk strings ({@code $-1} for the null bulk), {@code *} array headers ({@code *-1} for
- * the null array), each line ended by CRLF. For the sibling modules' Redis faces (bitfield's
- * keyspace, quicklist's list commands); not public API. One writer per reply; not thread-safe.
+ * the null array), each line ended by CRLF.
+ *
+ * <p>A writer speaks one protocol, RESP2 (the default) or RESP3 ({@code HELLO 3}). The methods
+ * named after Redis's protocol-aware functions ({@link #nullReply()}, {@link #nullArrayReply()},
+ * {@link #mapHeader(long)}, {@link #setHeader(long)}, {@link #doubleReply(double)}, {@link
+ * #bool(boolean)}, {@link #bigNumber(byte[])}, {@link #verbatim(byte[], String)}) write the form of
+ * the writer's protocol, so a command face written against them answers both; the plain methods
+ * write the same bytes in both. For the sibling modules' Redis faces; not public API. One writer
+ * per reply; not thread-safe.
  */
 public final class RespWriter {
   private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
+  private final int protocol;
 
-  /** An empty reply buffer. */
-  public RespWriter() {}
+  /** An empty RESP2 reply buffer. */
+  public RespWriter() {
+    this(2);
+  }
+
+  /**
+   * An empty reply buffer for one protocol.
+   *
+   * @param protocol 2 or 3, as {@code HELLO} sets it
+   * @throws IllegalArgumentException for another value
+   */
+  public RespWriter(int protocol) {
+    if (protocol != 2 && protocol != 3) {
+      throw new IllegalArgumentException("protocol must be 2 or 3: " + protocol);
+    }
+    this.protocol = protocol;
+  }
+
+  /**
+   * The protocol this writer speaks.
+   *
+   * @return 2 or 3
+   */
+  public int protocol() {
+    return protocol;
+  }
 
   /**
    * Appends an integer reply. Redis: addReplyLongLong.
@@ -124,6 +156,166 @@ public final class RespWriter {
   public RespWriter nullArray() {
     buf.writeBytes(new byte[] {'*', '-', '1'});
     return crlf();
+  }
+
+  /**
+   * Appends the null reply: {@code $-1} in RESP2, {@code _} in RESP3. Redis: addReplyNull.
+   *
+   * @return this writer
+   */
+  public RespWriter nullReply() {
+    return protocol == 2 ? nullBulk() : underscore();
+  }
+
+  /**
+   * Appends the null array: {@code *-1} in RESP2, {@code _} in RESP3. Redis: addReplyNullArray.
+   *
+   * @return this writer
+   */
+  public RespWriter nullArrayReply() {
+    return protocol == 2 ? nullArray() : underscore();
+  }
+
+  private RespWriter underscore() {
+    buf.write('_');
+    return crlf();
+  }
+
+  /**
+   * Appends the header of a map of {@code n} key/value pairs that follow: {@code *2n} in RESP2,
+   * {@code %n} in RESP3. Redis: addReplyMapLen.
+   *
+   * @param n the pair count
+   * @return this writer
+   */
+  public RespWriter mapHeader(long n) {
+    return protocol == 2 ? arrayHeader(2 * n) : header('%', n);
+  }
+
+  /**
+   * Appends the header of a set of {@code n} replies that follow: {@code *n} in RESP2, {@code ~n}
+   * in RESP3. Redis: addReplySetLen.
+   *
+   * @param n the element count
+   * @return this writer
+   */
+  public RespWriter setHeader(long n) {
+    return header(protocol == 2 ? '*' : '~', n);
+  }
+
+  /**
+   * Appends the header of a push message of {@code n} replies ({@code >n}; RESP3 only). Redis:
+   * addReplyPushLen.
+   *
+   * @param n the element count
+   * @return this writer
+   * @throws IllegalStateException in RESP2, where Redis sends Pub/Sub messages as arrays
+   */
+  public RespWriter pushHeader(long n) {
+    if (protocol == 2) {
+      throw new IllegalStateException("push frames exist only in RESP3");
+    }
+    return header('>', n);
+  }
+
+  private RespWriter header(char prefix, long n) {
+    buf.write(prefix);
+    buf.writeBytes(RedisNumbers.ll2string(n));
+    return crlf();
+  }
+
+  /**
+   * Appends a double as {@code %.17g} ({@code inf}/{@code -inf}): a bulk string in RESP2, a {@code
+   * ,} double in RESP3. Redis: addReplyDouble.
+   *
+   * @param d the value
+   * @return this writer
+   */
+  public RespWriter doubleReply(double d) {
+    return doubleText(RedisNumbers.formatDoubleBytes(d));
+  }
+
+  /**
+   * Appends a number already formatted by the caller (e.g. a {@code long double} in Redis's human
+   * form): a bulk string in RESP2, a {@code ,} double in RESP3. Redis: addReplyHumanLongDouble.
+   *
+   * @param text the formatted number
+   * @return this writer
+   */
+  public RespWriter doubleText(byte[] text) {
+    if (protocol == 2) {
+      return bulk(text);
+    }
+    buf.write(',');
+    buf.writeBytes(text);
+    return crlf();
+  }
+
+  /**
+   * Appends a boolean: {@code :1}/{@code :0} in RESP2, {@code #t}/{@code #f} in RESP3. Redis:
+   * addReplyBool.
+   *
+   * @param b the value
+   * @return this writer
+   */
+  public RespWriter bool(boolean b) {
+    if (protocol == 2) {
+      return integer(b ? 1 : 0);
+    }
+    buf.write('#');
+    buf.write(b ? 't' : 'f');
+    return crlf();
+  }
+
+  /**
+   * Appends a big number given as decimal text: a bulk string in RESP2, {@code (} in RESP3. Redis:
+   * addReplyBigNum.
+   *
+   * @param digits the decimal text
+   * @return this writer
+   */
+  public RespWriter bigNumber(byte[] digits) {
+    if (protocol == 2) {
+      return bulk(digits);
+    }
+    buf.write('(');
+    buf.writeBytes(digits);
+    return crlf();
+  }
+
+  /**
+   * Appends verbatim text: a bulk string in RESP2, {@code =} with a three-letter format ({@code
+   * txt}, {@code mkd}) in RESP3. Redis: addReplyVerbatim.
+   *
+   * @param text the text
+   * @param format the three-letter format, padded with spaces if shorter
+   * @return this writer
+   */
+  public RespWriter verbatim(byte[] text, String format) {
+    if (protocol == 2) {
+      return bulk(text);
+    }
+    buf.write('=');
+    buf.writeBytes(RedisNumbers.ll2string(text.length + 4L));
+    crlf();
+    for (int i = 0; i < 3; i++) {
+      buf.write(i < format.length() ? format.charAt(i) : ' ');
+    }
+    buf.write(':');
+    buf.writeBytes(text);
+    return crlf();
+  }
+
+  /**
+   * Appends reply bytes already encoded in this writer's protocol (e.g. a nested command's reply
+   * inside {@code EXEC}'s array).
+   *
+   * @param encoded the encoded reply
+   * @return this writer
+   */
+  public RespWriter raw(byte[] encoded) {
+    buf.writeBytes(encoded);
+    return this;
   }
 
   private RespWriter crlf() {
