@@ -1,5 +1,6 @@
 /**
- * RESP2 replies and Redis's argument-word rule for the sibling modules' Redis faces (exported only
- * to them; not public API).
+ * What the sibling modules' Redis faces share (exported only to them; not public API): RESP2/RESP3
+ * reply writing, Redis's argument-word and glob rules, the reply error and the key lookup a
+ * keyspace gives a face.
  */
 package dev.redstruct.core.resp;
