@@ -16,4 +16,5 @@ module dev.redstruct.consumercheck {
   requires dev.redstruct.hash;
   requires dev.redstruct.geohash;
   requires dev.redstruct.rdb;
+  requires dev.redstruct.keyspace;
 }

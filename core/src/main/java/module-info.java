@@ -13,11 +13,16 @@ module dev.redstruct.core {
       dev.redstruct.quicklist,
       dev.redstruct.skiplist,
       dev.redstruct.hash,
-      dev.redstruct.rdb;
+      dev.redstruct.rdb,
+      dev.redstruct.keyspace;
   // RESP2 reply writing and option-word matching: for the command faces of sibling modules only.
   exports dev.redstruct.core.resp to
       dev.redstruct.bitfield,
+      dev.redstruct.hll,
       dev.redstruct.quicklist,
+      dev.redstruct.skiplist,
+      dev.redstruct.geohash,
       dev.redstruct.set,
-      dev.redstruct.hash;
+      dev.redstruct.hash,
+      dev.redstruct.keyspace;
 }
