@@ -7,6 +7,7 @@ import static dev.redstruct.listpack.ListPackReader.NONE;
 
 import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
+import dev.redstruct.core.RedisNumbers;
 import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.List;
@@ -38,10 +39,13 @@ import java.util.random.RandomGenerator;
  *
  * <p><b>Costs.</b> One array holds everything, plus a 24-byte object. {@link #size()} is O(1) while
  * the header count is known (below 65535, as Redis keeps it), else a walk; access by index walks
- * from the nearer end, O(n); inserting or deleting moves the bytes after the point once, O(n) (a
- * listpack never cascades). The array grows by half again when full; {@link #trimToSize()} drops
- * the slack and {@link #toByteArray()} returns an exact copy. The {@link #cursor() cursor} steps in
- * O(1) both ways and allocates nothing per element.
+ * from the nearer end, O(n); inserting or deleting moves the bytes on the shorter side of the point
+ * once, O(n) (a listpack never cascades), so an edit at either end, {@link #prepend}, {@link
+ * #append} and the {@code poll} methods included, costs O(element) amortized: the array keeps free
+ * space before the listpack as well as after it. The array grows by half again when the side that
+ * needs room is full (or re-centres the bytes when at least half the listpack is free); {@link
+ * #trimToSize()} drops the slack on both sides and {@link #toByteArray()} returns an exact copy.
+ * The {@link #cursor() cursor} steps in O(1) both ways and allocates nothing per element.
  *
  * <p><b>Limits and errors.</b> No listpack grows beyond 1 GiB (Redis's {@code lpSafeToAdd}): an
  * operation that would cross it throws {@link IllegalStateException} and changes nothing. Bad
@@ -466,6 +470,95 @@ public final class ListPack {
     return new ListPack(ListPackWriter.merge(first, a, second, b));
   }
 
+  /**
+   * Removes the first element, copying its bytes (an integer as its decimal) into {@code dst}:
+   * nothing is allocated. Redis: lpFirst + lpGet + lpDelete.
+   *
+   * @param dst the destination
+   * @param off where the first byte goes
+   * @return the element's length, or -1 (and nothing changes) if the listpack is empty
+   * @throws IndexOutOfBoundsException if the element does not fit in {@code dst} from {@code off};
+   *     nothing changes
+   */
+  public int pollFirst(byte[] dst, int off) {
+    Objects.requireNonNull(dst, "dst");
+    return pollInto(ListPackReader.first(buf, base), dst, off);
+  }
+
+  /**
+   * Removes the last element, copying its bytes into {@code dst}, as {@link #pollFirst(byte[],
+   * int)} does. Redis: lpLast + lpGet + lpDelete.
+   *
+   * @param dst the destination
+   * @param off where the first byte goes
+   * @return the element's length, or -1 (and nothing changes) if the listpack is empty
+   * @throws IndexOutOfBoundsException if the element does not fit; nothing changes
+   */
+  public int pollLast(byte[] dst, int off) {
+    Objects.requireNonNull(dst, "dst");
+    return pollInto(ListPackReader.last(buf, base), dst, off);
+  }
+
+  /**
+   * Removes the first element after handing it to {@code action} in place (a string as a range of
+   * the listpack's array, valid only during the call; an integer as its value): nothing is
+   * allocated. Changing the listpack from {@code action} throws {@link
+   * ConcurrentModificationException} and the element is not removed.
+   *
+   * @param action the consumer
+   * @return {@code false} (and nothing changes) if the listpack is empty
+   */
+  public boolean pollFirst(ElementConsumer action) {
+    Objects.requireNonNull(action, "action");
+    return pollTo(ListPackReader.first(buf, base), action);
+  }
+
+  /**
+   * Removes the last element after handing it to {@code action}, as {@link
+   * #pollFirst(ElementConsumer)} does.
+   *
+   * @param action the consumer
+   * @return {@code false} (and nothing changes) if the listpack is empty
+   */
+  public boolean pollLast(ElementConsumer action) {
+    Objects.requireNonNull(action, "action");
+    return pollTo(ListPackReader.last(buf, base), action);
+  }
+
+  private int pollInto(int p, byte[] dst, int off) {
+    if (p == NONE) {
+      return -1;
+    }
+    ListPackFormat.Element e = ListPackFormat.decode(buf, p, new ListPackFormat.Element());
+    int n = e.length();
+    Objects.checkFromIndexSize(off, n, dst.length);
+    if (e.isInteger) {
+      RedisNumbers.ll2string(e.value, dst, off);
+    } else {
+      System.arraycopy(buf, e.dataOffset, dst, off, n);
+    }
+    ListPackWriter.deleteFrom(this, p, 1, ListPackWriter.HEAD_OR_TAIL);
+    return n;
+  }
+
+  private boolean pollTo(int p, ElementConsumer action) {
+    if (p == NONE) {
+      return false;
+    }
+    int expected = modCount;
+    ListPackFormat.Element e = ListPackFormat.decode(buf, p, new ListPackFormat.Element());
+    if (e.isInteger) {
+      action.integer(e.value);
+    } else {
+      action.string(buf, e.dataOffset, e.dataLength);
+    }
+    if (modCount != expected) {
+      throw new ConcurrentModificationException();
+    }
+    ListPackWriter.deleteFrom(this, p, 1, ListPackWriter.HEAD_OR_TAIL);
+    return true;
+  }
+
   // ---------------------------------------------------------------- bytes and views
 
   /**
@@ -498,10 +591,10 @@ public final class ListPack {
   }
 
   /**
-   * Receives the elements of a {@link ListPack#forEach} walk in place, without allocation: a string
-   * element as a range of the listpack's array (valid only during the call; do not keep or change
-   * it), an integer element as its value. The walk calls it on the caller's thread, one element at
-   * a time.
+   * Receives the elements of a {@link ListPack#forEach} walk (or a {@code poll}) in place, without
+   * allocation: a string element as a range of the listpack's array (valid only during the call; do
+   * not keep or change it), an integer element as its value. The walk calls it on the caller's
+   * thread, one element at a time.
    */
   public interface ElementConsumer {
     /**
