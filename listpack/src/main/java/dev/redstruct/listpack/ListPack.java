@@ -7,6 +7,7 @@ import static dev.redstruct.listpack.ListPackReader.NONE;
 
 import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
+import dev.redstruct.core.RedisNumbers;
 import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.List;
@@ -38,10 +39,13 @@ import java.util.random.RandomGenerator;
  *
  * <p><b>Costs.</b> One array holds everything, plus a 24-byte object. {@link #size()} is O(1) while
  * the header count is known (below 65535, as Redis keeps it), else a walk; access by index walks
- * from the nearer end, O(n); inserting or deleting moves the bytes after the point once, O(n) (a
- * listpack never cascades). The array grows by half again when full; {@link #trimToSize()} drops
- * the slack and {@link #toByteArray()} returns an exact copy. The {@link #cursor() cursor} steps in
- * O(1) both ways and allocates nothing per element.
+ * from the nearer end, O(n); inserting or deleting moves the bytes on the shorter side of the point
+ * once, O(n) (a listpack never cascades), so an edit at either end, {@link #prepend}, {@link
+ * #append} and the {@code poll} methods included, costs O(element) amortized: the array keeps free
+ * space before the listpack as well as after it. The array grows by half again when the side that
+ * needs room is full (or re-centres the bytes when at least half the listpack is free); {@link
+ * #trimToSize()} drops the slack on both sides and {@link #toByteArray()} returns an exact copy.
+ * The {@link #cursor() cursor} steps in O(1) both ways and allocates nothing per element.
  *
  * <p><b>Limits and errors.</b> No listpack grows beyond 1 GiB (Redis's {@code lpSafeToAdd}): an
  * operation that would cross it throws {@link IllegalStateException} and changes nothing. Bad
@@ -58,9 +62,10 @@ import java.util.random.RandomGenerator;
  */
 public final class ListPack {
   /* Implementation notes.
-   * State: buf[0, total-bytes) is the listpack (the header's total-bytes is the length; the array
-   * may be longer, unused slack), and modCount for fail-fast cursors and views. Nothing else, so a
-   * listpack costs its array plus a 24-byte object: the element count is the header's unless that
+   * State: buf[base, base + total-bytes) is the listpack (the header's total-bytes is the length;
+   * the array may have unused slack before and after it: head room for O(1) prepends and head
+   * deletes, see ListPackWriter), base, and modCount for fail-fast cursors and views. Nothing else,
+   * so a listpack costs its array plus a 24-byte object: the element count is the header's unless that
    * says 65535 (unknown), and then a walk, as in Redis. The element decoder's output (an Element)
    * lives on the stack of each method, or in a cursor or view; never per thread or static. Roles: ListPackFormat (layout, the one
    * decoder, the encoder), ListPackReader (the walk), ListPackWriter (the edits),
@@ -68,12 +73,17 @@ public final class ListPack {
    * Redis 7.0.15 src/listpack.c; each method names the function it mirrors.
    *
    * Invariants (checkInvariants):
-   *   I1  7 <= total-bytes <= buf.length, and buf[total-bytes - 1] is 0xFF.
-   *   I2  buf[0, total-bytes) passes deep validation.
+   *   I1  0 <= base, 7 <= total-bytes <= buf.length - base, and buf[base + total-bytes - 1] is
+   *       0xFF.
+   *   I2  buf[base, base + total-bytes) passes deep validation.
    *   I3  the header count equals the number of elements, or is 65535 ("unknown").
    */
 
   byte[] buf;
+
+  /** Offset of the listpack's first byte in {@link #buf}: the head room before it. */
+  int base;
+
   int modCount;
 
   private ListPack(byte[] buf) {
@@ -156,25 +166,25 @@ public final class ListPack {
    * @return the number of elements
    */
   public int size() {
-    int header = ListPackFormat.numElements(buf);
+    int header = ListPackFormat.numElements(buf, base);
     if (header != NUMELE_UNKNOWN) {
       return header;
     }
     ListPackFormat.Element e = new ListPackFormat.Element();
-    int n = ListPackReader.walkCount(buf, e);
+    int n = ListPackReader.walkCount(buf, base, e);
     if (n < NUMELE_UNKNOWN) {
-      ListPackWriter.detach(buf, HEADER_SIZE, e);
-      ListPackFormat.setNumElements(buf, n);
+      ListPackWriter.detach(buf, base, base + HEADER_SIZE, e);
+      ListPackFormat.setNumElements(buf, base, n);
     }
     return n;
   }
 
   /** The number of elements without lpLength's write-back (for internal checks). */
   int count() {
-    int header = ListPackFormat.numElements(buf);
+    int header = ListPackFormat.numElements(buf, base);
     return header != NUMELE_UNKNOWN
         ? header
-        : ListPackReader.walkCount(buf, new ListPackFormat.Element());
+        : ListPackReader.walkCount(buf, base, new ListPackFormat.Element());
   }
 
   /**
@@ -183,7 +193,7 @@ public final class ListPack {
    * @return {@code true} if empty
    */
   public boolean isEmpty() {
-    return (buf[HEADER_SIZE] & 0xFF) == ListPackFormat.EOF;
+    return (buf[base + HEADER_SIZE] & 0xFF) == ListPackFormat.EOF;
   }
 
   /**
@@ -192,7 +202,7 @@ public final class ListPack {
    * @return the number of bytes {@link #toByteArray()} returns
    */
   public int sizeInBytes() {
-    return (int) ListPackFormat.totalBytes(buf);
+    return (int) ListPackFormat.totalBytes(buf, base);
   }
 
   // ---------------------------------------------------------------- reading
@@ -253,7 +263,7 @@ public final class ListPack {
       throw new IllegalArgumentException("skip must be >= 0: " + skip);
     }
     ListPackFormat.Element e = new ListPackFormat.Element();
-    int from = ListPackReader.seek(buf, fromIndex, e);
+    int from = ListPackReader.seek(buf, base, fromIndex, e);
     if (from == NONE) {
       return -1;
     }
@@ -264,7 +274,7 @@ public final class ListPack {
   /** The index of the element at offset {@code p} (a forward walk). */
   private int indexOf(int p, ListPackFormat.Element e) {
     int i = 0;
-    for (int q = HEADER_SIZE; q != p; q = ListPackReader.skip(buf, q, e)) {
+    for (int q = base + HEADER_SIZE; q != p; q = ListPackReader.skip(buf, q, e)) {
       i++;
     }
     return i;
@@ -334,7 +344,7 @@ public final class ListPack {
    */
   public void append(byte[] value) {
     Objects.requireNonNull(value, "value");
-    ListPackWriter.insertString(this, eofOffset(), ListPackWriter.BEFORE, value, 0, value.length);
+    insertString(eofOffset(), ListPackWriter.BEFORE, value);
   }
 
   /**
@@ -343,7 +353,7 @@ public final class ListPack {
    * @param value the value
    */
   public void append(long value) {
-    ListPackWriter.insertInteger(this, eofOffset(), ListPackWriter.BEFORE, value);
+    insertInteger(eofOffset(), ListPackWriter.BEFORE, value);
   }
 
   /**
@@ -354,7 +364,7 @@ public final class ListPack {
    */
   public void prepend(byte[] value) {
     Objects.requireNonNull(value, "value");
-    ListPackWriter.insertString(this, HEADER_SIZE, ListPackWriter.BEFORE, value, 0, value.length);
+    insertString(base + HEADER_SIZE, ListPackWriter.BEFORE, value);
   }
 
   /**
@@ -363,7 +373,7 @@ public final class ListPack {
    * @param value the value
    */
   public void prepend(long value) {
-    ListPackWriter.insertInteger(this, HEADER_SIZE, ListPackWriter.BEFORE, value);
+    insertInteger(base + HEADER_SIZE, ListPackWriter.BEFORE, value);
   }
 
   /**
@@ -377,7 +387,7 @@ public final class ListPack {
   public void insert(int index, byte[] value) {
     Objects.requireNonNull(value, "value");
     int p = insertionPoint(index);
-    ListPackWriter.insertString(this, p, ListPackWriter.BEFORE, value, 0, value.length);
+    insertString(p, ListPackWriter.BEFORE, value);
   }
 
   /**
@@ -388,7 +398,7 @@ public final class ListPack {
    * @throws IndexOutOfBoundsException if {@code index} is out of range
    */
   public void insert(int index, long value) {
-    ListPackWriter.insertInteger(this, insertionPoint(index), ListPackWriter.BEFORE, value);
+    insertInteger(insertionPoint(index), ListPackWriter.BEFORE, value);
   }
 
   /**
@@ -402,7 +412,7 @@ public final class ListPack {
   public void replace(int index, byte[] value) {
     Objects.requireNonNull(value, "value");
     int p = at(index).start;
-    ListPackWriter.insertString(this, p, ListPackWriter.REPLACE, value, 0, value.length);
+    insertString(p, ListPackWriter.REPLACE, value);
   }
 
   /**
@@ -413,7 +423,7 @@ public final class ListPack {
    * @throws IndexOutOfBoundsException if there is no such element
    */
   public void replace(int index, long value) {
-    ListPackWriter.insertInteger(this, at(index).start, ListPackWriter.REPLACE, value);
+    insertInteger(at(index).start, ListPackWriter.REPLACE, value);
   }
 
   /**
@@ -423,7 +433,7 @@ public final class ListPack {
    * @throws IndexOutOfBoundsException if there is no such element
    */
   public void delete(int index) {
-    ListPackWriter.deleteFrom(this, at(index).start, 1);
+    ListPackWriter.deleteFrom(this, at(index).start, 1, ListPackWriter.HEAD_OR_TAIL);
   }
 
   /**
@@ -457,7 +467,96 @@ public final class ListPack {
     }
     int a = first.size();
     int b = second.size();
-    return new ListPack(ListPackWriter.merge(first.buf, a, second.buf, b));
+    return new ListPack(ListPackWriter.merge(first, a, second, b));
+  }
+
+  /**
+   * Removes the first element, copying its bytes (an integer as its decimal) into {@code dst}:
+   * nothing is allocated. Redis: lpFirst + lpGet + lpDelete.
+   *
+   * @param dst the destination
+   * @param off where the first byte goes
+   * @return the element's length, or -1 (and nothing changes) if the listpack is empty
+   * @throws IndexOutOfBoundsException if the element does not fit in {@code dst} from {@code off};
+   *     nothing changes
+   */
+  public int pollFirst(byte[] dst, int off) {
+    Objects.requireNonNull(dst, "dst");
+    return pollInto(ListPackReader.first(buf, base), dst, off);
+  }
+
+  /**
+   * Removes the last element, copying its bytes into {@code dst}, as {@link #pollFirst(byte[],
+   * int)} does. Redis: lpLast + lpGet + lpDelete.
+   *
+   * @param dst the destination
+   * @param off where the first byte goes
+   * @return the element's length, or -1 (and nothing changes) if the listpack is empty
+   * @throws IndexOutOfBoundsException if the element does not fit; nothing changes
+   */
+  public int pollLast(byte[] dst, int off) {
+    Objects.requireNonNull(dst, "dst");
+    return pollInto(ListPackReader.last(buf, base), dst, off);
+  }
+
+  /**
+   * Removes the first element after handing it to {@code action} in place (a string as a range of
+   * the listpack's array, valid only during the call; an integer as its value): nothing is
+   * allocated. Changing the listpack from {@code action} throws {@link
+   * ConcurrentModificationException} and the element is not removed.
+   *
+   * @param action the consumer
+   * @return {@code false} (and nothing changes) if the listpack is empty
+   */
+  public boolean pollFirst(ElementConsumer action) {
+    Objects.requireNonNull(action, "action");
+    return pollTo(ListPackReader.first(buf, base), action);
+  }
+
+  /**
+   * Removes the last element after handing it to {@code action}, as {@link
+   * #pollFirst(ElementConsumer)} does.
+   *
+   * @param action the consumer
+   * @return {@code false} (and nothing changes) if the listpack is empty
+   */
+  public boolean pollLast(ElementConsumer action) {
+    Objects.requireNonNull(action, "action");
+    return pollTo(ListPackReader.last(buf, base), action);
+  }
+
+  private int pollInto(int p, byte[] dst, int off) {
+    if (p == NONE) {
+      return -1;
+    }
+    ListPackFormat.Element e = ListPackFormat.decode(buf, p, new ListPackFormat.Element());
+    int n = e.length();
+    Objects.checkFromIndexSize(off, n, dst.length);
+    if (e.isInteger) {
+      RedisNumbers.ll2string(e.value, dst, off);
+    } else {
+      System.arraycopy(buf, e.dataOffset, dst, off, n);
+    }
+    ListPackWriter.deleteFrom(this, p, 1, ListPackWriter.HEAD_OR_TAIL);
+    return n;
+  }
+
+  private boolean pollTo(int p, ElementConsumer action) {
+    if (p == NONE) {
+      return false;
+    }
+    int expected = modCount;
+    ListPackFormat.Element e = ListPackFormat.decode(buf, p, new ListPackFormat.Element());
+    if (e.isInteger) {
+      action.integer(e.value);
+    } else {
+      action.string(buf, e.dataOffset, e.dataLength);
+    }
+    if (modCount != expected) {
+      throw new ConcurrentModificationException();
+    }
+    ListPackWriter.deleteFrom(this, p, 1, ListPackWriter.HEAD_OR_TAIL);
+    return true;
   }
 
   // ---------------------------------------------------------------- bytes and views
@@ -468,21 +567,34 @@ public final class ListPack {
    * @return a new array
    */
   public byte[] toByteArray() {
-    return Arrays.copyOf(buf, sizeInBytes());
+    return Arrays.copyOfRange(buf, base, base + sizeInBytes());
   }
 
-  /** Drops the array's unused capacity. */
+  /** Drops the array's unused capacity, head room included. */
   public void trimToSize() {
     if (buf.length > sizeInBytes()) {
       buf = toByteArray();
+      base = 0;
     }
   }
 
   /**
-   * Receives the elements of a {@link ListPack#forEach} walk in place, without allocation: a string
-   * element as a range of the listpack's array (valid only during the call; do not keep or change
-   * it), an integer element as its value. The walk calls it on the caller's thread, one element at
-   * a time.
+   * Moves the bytes to the start of the array (no head room), for callers that address the array
+   * from offset 0.
+   */
+  void dropHeadRoom() {
+    if (base != 0) {
+      System.arraycopy(buf, base, buf, 0, sizeInBytes());
+      base = 0;
+      modCount++;
+    }
+  }
+
+  /**
+   * Receives the elements of a {@link ListPack#forEach} walk (or a {@code poll}) in place, without
+   * allocation: a string element as a range of the listpack's array (valid only during the call; do
+   * not keep or change it), an integer element as its value. The walk calls it on the caller's
+   * thread, one element at a time.
    */
   public interface ElementConsumer {
     /**
@@ -514,7 +626,7 @@ public final class ListPack {
     byte[] b = buf;
     int expected = modCount;
     ListPackFormat.Element e = new ListPackFormat.Element();
-    for (int p = HEADER_SIZE; (b[p] & 0xFF) != ListPackFormat.EOF; p = e.end()) {
+    for (int p = base + HEADER_SIZE; (b[p] & 0xFF) != ListPackFormat.EOF; p = e.end()) {
       ListPackFormat.decode(b, p, e);
       if (e.isInteger) {
         action.integer(e.value);
@@ -567,7 +679,7 @@ public final class ListPack {
   /** The decoded element at {@code index}, or IndexOutOfBoundsException. */
   ListPackFormat.Element at(int index) {
     ListPackFormat.Element e = new ListPackFormat.Element();
-    int p = ListPackReader.seek(buf, index, e);
+    int p = ListPackReader.seek(buf, base, index, e);
     if (p == NONE) {
       throw new IndexOutOfBoundsException("index " + index + " for " + count() + " elements");
     }
@@ -581,22 +693,35 @@ public final class ListPack {
   }
 
   int eofOffset() {
-    return sizeInBytes() - 1;
+    return base + sizeInBytes() - 1;
+  }
+
+  private void insertString(int p, int where, byte[] value) {
+    ListPackWriter.insertString(
+        this, p, where, value, 0, value.length, ListPackWriter.HEAD_OR_TAIL);
+  }
+
+  private void insertInteger(int p, int where, long value) {
+    ListPackWriter.insertInteger(this, p, where, value, ListPackWriter.HEAD_OR_TAIL);
   }
 
   /** Checks I1..I3; throws AssertionError. For tests. */
   void checkInvariants() {
-    long total = ListPackFormat.totalBytes(buf);
-    if (total < EMPTY_SIZE || total > buf.length || (buf[(int) total - 1] & 0xFF) != 0xFF) {
-      throw new AssertionError("I1: total-bytes " + total + ", array " + buf.length);
+    long total = ListPackFormat.totalBytes(buf, base);
+    if (base < 0
+        || total < EMPTY_SIZE
+        || total > buf.length - base
+        || (buf[base + (int) total - 1] & 0xFF) != 0xFF) {
+      throw new AssertionError(
+          "I1: base " + base + ", total-bytes " + total + ", array " + buf.length);
     }
     int n;
     try {
-      n = ListPackValidator.validate(Arrays.copyOf(buf, (int) total));
+      n = ListPackValidator.validate(toByteArray());
     } catch (CorruptEncodingException e) {
       throw new AssertionError("I2: " + e.getMessage(), e);
     }
-    int header = ListPackFormat.numElements(buf);
+    int header = ListPackFormat.numElements(buf, base);
     if (header != NUMELE_UNKNOWN && header != n) {
       throw new AssertionError("I3: walked " + n + ", header " + header);
     }

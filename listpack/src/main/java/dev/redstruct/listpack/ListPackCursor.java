@@ -30,6 +30,9 @@ public final class ListPackCursor {
   private static final int BEFORE = -1;
   private static final int AFTER = -2;
 
+  /** Edits may move the head part instead of the tail: the cursor lands on the returned offset. */
+  private static final boolean SIDES = ListPackWriter.HEAD_OR_TAIL;
+
   private final ListPack lp;
   private final ListPackFormat.Element e = new ListPackFormat.Element();
   private int pos = BEFORE;
@@ -52,7 +55,7 @@ public final class ListPackCursor {
     if (p >= 0) {
       p = e.start + e.size; // the current element's end, decoded when the cursor landed on it
     } else if (p == BEFORE) {
-      p = ListPackFormat.HEADER_SIZE;
+      p = lp.base + ListPackFormat.HEADER_SIZE;
     } else {
       return false;
     }
@@ -75,11 +78,11 @@ public final class ListPackCursor {
     byte[] b = lp.buf;
     int p;
     if (pos == AFTER) {
-      p = ListPackReader.last(b);
+      p = ListPackReader.last(b, lp.base);
     } else if (pos == BEFORE) {
       return false;
     } else {
-      p = ListPackReader.prev(b, pos);
+      p = ListPackReader.prev(b, lp.base, pos);
     }
     return land(p, BEFORE);
   }
@@ -92,7 +95,7 @@ public final class ListPackCursor {
    */
   public boolean seek(int index) {
     checkModCount();
-    return land(ListPackReader.seek(lp.buf, index, e), BEFORE);
+    return land(ListPackReader.seek(lp.buf, lp.base, index, e), BEFORE);
   }
 
   /**
@@ -109,7 +112,7 @@ public final class ListPackCursor {
     if (skip < 0) {
       throw new IllegalArgumentException("skip must be >= 0: " + skip);
     }
-    int from = pos == BEFORE ? ListPackReader.first(lp.buf) : pos == AFTER ? NONE : pos;
+    int from = pos == BEFORE ? ListPackReader.first(lp.buf, lp.base) : pos == AFTER ? NONE : pos;
     if (from == NONE) {
       return false;
     }
@@ -239,8 +242,10 @@ public final class ListPackCursor {
   public void insertBefore(byte[] value) {
     checkModCount();
     Objects.requireNonNull(value, "value");
-    int p = pos == AFTER ? lp.eofOffset() : pos == BEFORE ? ListPackFormat.HEADER_SIZE : pos;
-    edited(ListPackWriter.insertString(lp, p, ListPackWriter.BEFORE, value, 0, value.length));
+    int p =
+        pos == AFTER ? lp.eofOffset() : pos == BEFORE ? lp.base + ListPackFormat.HEADER_SIZE : pos;
+    edited(
+        ListPackWriter.insertString(lp, p, ListPackWriter.BEFORE, value, 0, value.length, SIDES));
   }
 
   /**
@@ -253,7 +258,7 @@ public final class ListPackCursor {
   public void insertAfter(byte[] value) {
     int p = current().start;
     Objects.requireNonNull(value, "value");
-    edited(ListPackWriter.insertString(lp, p, ListPackWriter.AFTER, value, 0, value.length));
+    edited(ListPackWriter.insertString(lp, p, ListPackWriter.AFTER, value, 0, value.length, SIDES));
   }
 
   /**
@@ -265,7 +270,8 @@ public final class ListPackCursor {
   public void replace(byte[] value) {
     int p = current().start;
     Objects.requireNonNull(value, "value");
-    edited(ListPackWriter.insertString(lp, p, ListPackWriter.REPLACE, value, 0, value.length));
+    edited(
+        ListPackWriter.insertString(lp, p, ListPackWriter.REPLACE, value, 0, value.length, SIDES));
   }
 
   /**
@@ -274,14 +280,14 @@ public final class ListPackCursor {
    * @param value the value
    */
   public void replace(long value) {
-    edited(ListPackWriter.insertInteger(lp, current().start, ListPackWriter.REPLACE, value));
+    edited(ListPackWriter.insertInteger(lp, current().start, ListPackWriter.REPLACE, value, SIDES));
   }
 
   /**
    * Deletes the current element and moves to the one after it (or after the last). Redis: lpDelete.
    */
   public void remove() {
-    int p = ListPackWriter.deleteFrom(lp, current().start, 1);
+    int p = ListPackWriter.deleteFrom(lp, current().start, 1, SIDES);
     expectedModCount = lp.modCount;
     land(p, AFTER);
   }

@@ -86,20 +86,39 @@ final class ListPackFormat {
 
   // ---------------------------------------------------------------- header
 
+  // A listpack may sit anywhere in its array (ListPack keeps head room before it): the header
+  // helpers take the offset of its first byte, base; the one-argument forms read base 0.
+
   static long totalBytes(byte[] b) {
-    return Bytes.getIntLE(b, 0) & 0xFFFFFFFFL;
+    return totalBytes(b, 0);
+  }
+
+  static long totalBytes(byte[] b, int base) {
+    return Bytes.getIntLE(b, base) & 0xFFFFFFFFL;
   }
 
   static void setTotalBytes(byte[] b, int v) {
-    Bytes.putIntLE(b, 0, v);
+    setTotalBytes(b, 0, v);
+  }
+
+  static void setTotalBytes(byte[] b, int base, int v) {
+    Bytes.putIntLE(b, base, v);
   }
 
   static int numElements(byte[] b) {
-    return Bytes.getShortLE(b, 4) & 0xFFFF;
+    return numElements(b, 0);
+  }
+
+  static int numElements(byte[] b, int base) {
+    return Bytes.getShortLE(b, base + 4) & 0xFFFF;
   }
 
   static void setNumElements(byte[] b, int v) {
-    Bytes.putShortLE(b, 4, v);
+    setNumElements(b, 0, v);
+  }
+
+  static void setNumElements(byte[] b, int base, int v) {
+    Bytes.putShortLE(b, base + 4, v);
   }
 
   /** Writes an empty listpack (7 bytes) at the start of {@code b}. Redis: lpNew. */

@@ -13,6 +13,7 @@ final class ListPackPositionAccess implements ListPackPositions.Access {
 
   @Override
   public byte[] array(ListPack lp) {
+    lp.dropHeadRoom(); // the offsets of ListPackPositions count from the array's start
     return lp.buf;
   }
 
@@ -28,12 +29,13 @@ final class ListPackPositionAccess implements ListPackPositions.Access {
 
   @Override
   public void insertString(ListPack lp, int p, byte[] s) {
-    ListPackWriter.insertString(lp, p, ListPackWriter.BEFORE, s, 0, s.length);
+    ListPackWriter.insertString(
+        lp, p, ListPackWriter.BEFORE, s, 0, s.length, ListPackWriter.TAIL_ONLY);
   }
 
   @Override
   public void insertInteger(ListPack lp, int p, long v) {
-    ListPackWriter.insertInteger(lp, p, ListPackWriter.BEFORE, v);
+    ListPackWriter.insertInteger(lp, p, ListPackWriter.BEFORE, v, ListPackWriter.TAIL_ONLY);
   }
 
   @Override
@@ -44,12 +46,13 @@ final class ListPackPositionAccess implements ListPackPositions.Access {
   @Override
   public void reserve(ListPack lp, int capacity) {
     if (lp.buf.length < capacity) {
+      lp.dropHeadRoom();
       lp.buf = java.util.Arrays.copyOf(lp.buf, capacity);
     }
   }
 
   @Override
   public void delete(ListPack lp, int p, int count) {
-    ListPackWriter.deleteFrom(lp, p, count);
+    ListPackWriter.deleteFrom(lp, p, count, ListPackWriter.TAIL_ONLY);
   }
 }

@@ -26,14 +26,17 @@ final class ListPackReader {
 
   private ListPackReader() {}
 
-  /** The first element, or {@link #NONE} when empty. Redis: lpFirst. */
-  static int first(byte[] b) {
-    return (b[HEADER_SIZE] & 0xFF) == EOF ? NONE : HEADER_SIZE;
+  /**
+   * The first element of the listpack at {@code base}, or {@link #NONE} when empty. Redis: lpFirst.
+   */
+  static int first(byte[] b, int base) {
+    int p = base + HEADER_SIZE;
+    return (b[p] & 0xFF) == EOF ? NONE : p;
   }
 
   /** The last element, or {@link #NONE} when empty. Redis: lpLast. */
-  static int last(byte[] b) {
-    return prev(b, (int) ListPackFormat.totalBytes(b) - 1);
+  static int last(byte[] b, int base) {
+    return prev(b, base, base + (int) ListPackFormat.totalBytes(b, base) - 1);
   }
 
   /** The offset after the element at {@code p} (an element or the EOF byte). Redis: lpSkip. */
@@ -48,21 +51,22 @@ final class ListPackReader {
   }
 
   /**
-   * The element before {@code p} ({@code p} may be the EOF offset), or {@link #NONE} at the first.
-   * Redis: lpPrev.
+   * The element before {@code p} ({@code p} may be the EOF offset) in the listpack at {@code base},
+   * or {@link #NONE} at the first. Redis: lpPrev.
    */
-  static int prev(byte[] b, int p) {
-    if (p == HEADER_SIZE) {
+  static int prev(byte[] b, int base, int p) {
+    if (p == base + HEADER_SIZE) {
       return NONE;
     }
     int last = b[p - 1] & 0xFF;
     if (last < 128) {
       return p - last - 1; // a 1-byte backlen (L <= 127): what lpDecodeBacklen returns at once
     }
-    // Floor 0, as validation reads it: a backlen whose last byte has bit 7 set may be read on into
-    // the element's encoding byte or even the header (valid if their low 7 bits are 0, as Redis's
+    // Floor base (the blob's offset 0), as validation reads it: a backlen whose last byte has bit 7
+    // set may be read on into the element's encoding byte or even the header (valid if their low 7
+    // bits are 0, as Redis's
     // lpDecodeBacklen reads them); the walk then agrees with what validation accepted.
-    long l = ListPackFormat.readBacklen(b, p - 1, 0);
+    long l = ListPackFormat.readBacklen(b, p - 1, base);
     assert l > 0 : "bad backlen before " + p;
     return (int) (p - l - ListPackFormat.backlenSize(l));
   }
@@ -72,8 +76,8 @@ final class ListPackReader {
    * range. With a known header count it walks from the nearer end; with an unknown one (65535)
    * forward for a non-negative index and backward for a negative one. Redis: lpSeek.
    */
-  static int seek(byte[] b, long index, ListPackFormat.Element scratch) {
-    int numele = ListPackFormat.numElements(b);
+  static int seek(byte[] b, int base, long index, ListPackFormat.Element scratch) {
+    int numele = ListPackFormat.numElements(b, base);
     boolean forward = true;
     if (numele != ListPackFormat.NUMELE_UNKNOWN) {
       if (index < 0) {
@@ -90,23 +94,23 @@ final class ListPackReader {
       forward = false;
     }
     if (forward) {
-      int p = first(b);
+      int p = first(b, base);
       for (; index > 0 && p != NONE; index--) {
         p = next(b, p, scratch);
       }
       return p;
     }
-    int p = last(b);
+    int p = last(b, base);
     for (; index < -1 && p != NONE; index++) {
-      p = prev(b, p);
+      p = prev(b, base, p);
     }
     return p;
   }
 
   /** The number of elements by a walk. */
-  static int walkCount(byte[] b, ListPackFormat.Element scratch) {
+  static int walkCount(byte[] b, int base, ListPackFormat.Element scratch) {
     int n = 0;
-    for (int p = first(b); p != NONE; p = next(b, p, scratch)) {
+    for (int p = first(b, base); p != NONE; p = next(b, p, scratch)) {
       n++;
     }
     return n;

@@ -94,7 +94,7 @@ final class ListPackView<E> extends AbstractList<E> {
 
   /** A forward iterator over byte offsets: O(1) per step; remove() is lpDelete at the offset. */
   private final class Itr implements Iterator<E> {
-    private int next = ListPackReader.first(lp.buf);
+    private int next = ListPackReader.first(lp.buf, lp.base);
     private int lastReturned = ListPackReader.NONE;
     private int expectedModCount = modCount;
     private int expectedListPackMod = lp.modCount;
@@ -123,7 +123,7 @@ final class ListPackView<E> extends AbstractList<E> {
         throw new IllegalStateException();
       }
       checkForComodification();
-      next = ListPackWriter.deleteFrom(lp, lastReturned, 1);
+      next = ListPackWriter.deleteFrom(lp, lastReturned, 1, ListPackWriter.HEAD_OR_TAIL);
       lastReturned = ListPackReader.NONE;
       modCount++;
       expectedModCount = modCount;

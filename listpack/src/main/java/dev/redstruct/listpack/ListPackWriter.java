@@ -6,7 +6,6 @@ import static dev.redstruct.listpack.ListPackFormat.MAX_SAFETY_SIZE;
 import static dev.redstruct.listpack.ListPackFormat.NUMELE_UNKNOWN;
 
 import dev.redstruct.core.RedisNumbers;
-import java.util.Arrays;
 
 /**
  * The edits of a {@link ListPack}: insert before or after, replace, delete one or a range, and
@@ -33,7 +32,26 @@ final class ListPackWriter {
    * and of the first element in its canonical form of the same width (same value, same size) when
    * its decoding reaches before the element. Only blobs that Redis's writer never produces are
    * affected; their elements read back the same.
+   *
+   * Head room. The listpack is lp.buf[base, base + total-bytes); free space may lie on both sides.
+   * An edit that changes the size of the bytes at [p, q) by delta moves the shorter of the two
+   * parts around it, when the edit allows it (HEAD_OR_TAIL): the head part [base, p), header
+   * included, by -delta (base moves), or the tail part [q, end) by delta. So a prepend writes its
+   * element in front and rewrites the header delta bytes lower, and a head delete moves the header
+   * up: both ends cost O(element). The bytes of the range are Redis's either way. The offset-based
+   * edits for sibling modules (TAIL_ONLY) move only the tail, as their contract says. When the
+   * chosen side lacks room, relayout() either re-centres the bytes in the same array, when the free
+   * space is at least delta plus half the listpack (so a re-centring buys O(listpack) more edits
+   * before the next: amortised O(1) per byte), or grows the array by half again (as before) and
+   * gives all the new free space to the side that ran out, the other side keeping its slack. An
+   * array only ever filled at the tail keeps base 0, exactly as before head room existed.
    */
+
+  /** Edits may move the head part (header included) instead of the tail. */
+  static final boolean HEAD_OR_TAIL = true;
+
+  /** Edits move only the tail part: offsets before the edit point stay valid. */
+  static final boolean TAIL_ONLY = false;
 
   static final int BEFORE = 0;
   static final int AFTER = 1;
@@ -55,20 +73,26 @@ final class ListPackWriter {
    * Inserts or replaces with the string {@code s[off, off + len)}, stored as an integer when
    * lpStringToInt64 accepts it. Returns the new element's offset. Redis: lpInsertString.
    */
-  static int insertString(ListPack lp, int p, int where, byte[] s, int off, int len) {
+  static int insertString(
+      ListPack lp, int p, int where, byte[] s, int off, int len, boolean sides) {
     if (ListPackFormat.isIntegerString(s, off, len)) {
-      return insert(lp, p, where, null, 0, len, RedisNumbers.parseCanonicalLong(s, off, len));
+      long v = RedisNumbers.parseCanonicalLong(s, off, len);
+      return insert(lp, p, where, null, 0, len, v, sides);
     }
-    return insert(lp, p, where, s, off, len, 0);
+    return insert(lp, p, where, s, off, len, 0, sides);
   }
 
   /** Inserts or replaces with an integer. Returns the new element's offset. lpInsertInteger. */
-  static int insertInteger(ListPack lp, int p, int where, long v) {
-    return insert(lp, p, where, null, 0, 0, v);
+  static int insertInteger(ListPack lp, int p, int where, long v, boolean sides) {
+    return insert(lp, p, where, null, 0, 0, v, sides);
   }
 
-  /** lpInsert for a value: a string when {@code s} is non-null, else the integer {@code v}. */
-  private static int insert(ListPack lp, int p, int where, byte[] s, int off, int len, long v) {
+  /**
+   * lpInsert for a value: a string when {@code s} is non-null, else the integer {@code v}; {@code
+   * sides} is {@link #HEAD_OR_TAIL} or {@link #TAIL_ONLY}.
+   */
+  private static int insert(
+      ListPack lp, int p, int where, byte[] s, int off, int len, long v, boolean sides) {
     byte[] b = lp.buf;
     ListPackFormat.Element e = new ListPackFormat.Element();
     if (where == AFTER) {
@@ -78,14 +102,15 @@ final class ListPackWriter {
     long encoded =
         s != null ? ListPackFormat.stringEncodedSize(len) : ListPackFormat.intEncodedSize(v);
     int backlen = ListPackFormat.backlenSize(encoded);
-    int total = (int) ListPackFormat.totalBytes(b);
+    int total = (int) ListPackFormat.totalBytes(b, lp.base);
     int replaced = where == REPLACE ? ListPackFormat.decode(b, p, e).size : 0;
     long delta = encoded + backlen - replaced;
     checkSafeToAdd(total, delta);
     int newTotal = (int) (total + delta);
-    detach(b, HEADER_SIZE, e);
-    detach(b, p + replaced, e);
-    b = moveTail(lp, p + replaced, newTotal, (int) delta, total);
+    detach(b, lp.base, lp.base + HEADER_SIZE, e);
+    detach(b, lp.base, p + replaced, e);
+    p = resize(lp, p, p + replaced, (int) delta, sides);
+    b = lp.buf;
     int w =
         p
             + (s != null
@@ -95,7 +120,7 @@ final class ListPackWriter {
     if (where != REPLACE) {
       addToCount(lp, 1);
     }
-    ListPackFormat.setTotalBytes(b, newTotal);
+    ListPackFormat.setTotalBytes(b, lp.base, newTotal);
     lp.modCount++;
     return p;
   }
@@ -126,19 +151,20 @@ final class ListPackWriter {
             : ListPackFormat.stringEncodedSize(secondText.length);
     long delta = enc1 + ListPackFormat.backlenSize(enc1) + enc2 + ListPackFormat.backlenSize(enc2);
     byte[] b = lp.buf;
-    int total = (int) ListPackFormat.totalBytes(b);
+    int total = (int) ListPackFormat.totalBytes(b, lp.base);
     checkSafeToAdd(total, delta);
     ListPackFormat.Element e = new ListPackFormat.Element();
-    detach(b, HEADER_SIZE, e);
-    detach(b, p, e);
-    b = moveTail(lp, p, (int) (total + delta), (int) delta, total);
+    detach(b, lp.base, lp.base + HEADER_SIZE, e);
+    detach(b, lp.base, p, e);
+    p = resize(lp, p, p, (int) delta, TAIL_ONLY);
+    b = lp.buf;
     int w = p + (firstInt ? ListPackFormat.writeInt(b, p, firstVal) : writeAll(b, p, first));
     w += ListPackFormat.writeBacklen(b, w, (int) enc1);
     w += secondIsInt ? ListPackFormat.writeInt(b, w, secondVal) : writeAll(b, w, secondText);
     ListPackFormat.writeBacklen(b, w, (int) enc2);
     addToCount(lp, 1); // one at a time, as two lpInserts: a count reaching 65535 stays "unknown"
     addToCount(lp, 1);
-    ListPackFormat.setTotalBytes(b, (int) (total + delta));
+    ListPackFormat.setTotalBytes(b, lp.base, (int) (total + delta));
     lp.modCount++;
   }
 
@@ -150,17 +176,17 @@ final class ListPackWriter {
    * Rewrites the backlen of the element at {@code p} (if {@code p} is an element) canonically when
    * its backward decoding reaches before the element; see the implementation notes.
    */
-  static void detach(byte[] b, int p, ListPackFormat.Element e) {
-    if (reachesBefore(b, p, e)) {
+  static void detach(byte[] b, int base, int p, ListPackFormat.Element e) {
+    if (reachesBefore(b, base, p, e)) {
       ListPackFormat.writeBacklen(b, e.end() - backlenWidth(e), e.encodedSize);
     }
   }
 
   /**
-   * Whether the element at {@code p} (decoded into {@code e}) has a backlen that decodes from bytes
-   * before the element; false for the EOF byte.
+   * Whether the element at {@code p} (decoded into {@code e}) of the listpack at {@code base} has a
+   * backlen that decodes from bytes before the element; false for the EOF byte.
    */
-  private static boolean reachesBefore(byte[] b, int p, ListPackFormat.Element e) {
+  private static boolean reachesBefore(byte[] b, int base, int p, ListPackFormat.Element e) {
     if ((b[p] & 0xFF) == EOF) {
       return false;
     }
@@ -170,7 +196,7 @@ final class ListPackWriter {
       return false; // a canonical first byte: decoding stops inside the field
     }
     int q = e.end() - 1;
-    while (q >= 0 && (b[q] & 0x80) != 0) {
+    while (q >= base && (b[q] & 0x80) != 0) {
       q--;
     }
     return q < p;
@@ -181,36 +207,80 @@ final class ListPackWriter {
   }
 
   /**
-   * Moves buf[from, total) by {@code delta} bytes, growing the array first when needed; returns the
-   * (possibly new) array, already stored in {@code lp}.
+   * Makes the bytes {@code [p, q)} of the listpack {@code delta} bytes longer (or shorter, when
+   * negative) by moving the head part {@code [base, p)} or the tail part {@code [q, end)}, and
+   * returns where {@code p} is afterwards; total-bytes is not updated. See the implementation
+   * notes.
    */
-  private static byte[] moveTail(ListPack lp, int from, int newTotal, int delta, int total) {
+  static int resize(ListPack lp, int p, int q, int delta, boolean sides) {
     byte[] b = lp.buf;
-    if (newTotal > b.length) {
+    int base = lp.base;
+    int end = base + (int) ListPackFormat.totalBytes(b, base);
+    boolean head = sides == HEAD_OR_TAIL && p - base < end - q;
+    if (delta <= 0 || (head ? base >= delta : b.length - end >= delta)) {
+      if (delta == 0) {
+        return p;
+      }
+      if (head) {
+        System.arraycopy(b, base, b, base - delta, p - base);
+        lp.base = base - delta;
+        return p - delta;
+      }
+      System.arraycopy(b, q, b, q + delta, end - q);
+      return p;
+    }
+    return relayout(lp, p, q, delta, head);
+  }
+
+  /**
+   * {@link #resize} when the side to move has no room: re-centre the bytes in the same array when
+   * the free space is at least {@code delta} plus half the listpack, else copy them into an array
+   * half again as long (at least the new size), the new free space on the side that ran out.
+   */
+  private static int relayout(ListPack lp, int p, int q, int delta, boolean head) {
+    byte[] b = lp.buf;
+    int base = lp.base;
+    int end = base + (int) ListPackFormat.totalBytes(b, base);
+    int newTotal = end - base + delta;
+    int free = b.length - (end - base);
+    int newBase;
+    byte[] out = b;
+    if (free >= delta + (end - base) / 2) {
+      newBase = (free - delta) / 2;
+    } else {
       int grown = (int) Math.min(Integer.MAX_VALUE - 8L, b.length + (b.length >> 1));
-      b = Arrays.copyOf(b, Math.max(newTotal, grown));
-      lp.buf = b;
+      int keep = head ? b.length - end : base; // the other side's slack stays
+      int cap = Math.max(newTotal + keep, grown);
+      out = new byte[cap];
+      newBase = head ? cap - keep - newTotal : keep;
     }
-    if (delta != 0) {
-      System.arraycopy(b, from, b, from + delta, total - from);
+    int newQ = newBase + (p - base) + (q - p) + delta;
+    if (newBase <= base) { // head part moves down (or stays): move it first, then the tail
+      System.arraycopy(b, base, out, newBase, p - base);
+      System.arraycopy(b, q, out, newQ, end - q);
+    } else {
+      System.arraycopy(b, q, out, newQ, end - q);
+      System.arraycopy(b, base, out, newBase, p - base);
     }
-    return b;
+    lp.buf = out;
+    lp.base = newBase;
+    return newBase + (p - base);
   }
 
   /** The header count by {@code delta}, while it is known. */
   private static void addToCount(ListPack lp, int delta) {
-    int numele = ListPackFormat.numElements(lp.buf);
+    int numele = ListPackFormat.numElements(lp.buf, lp.base);
     if (numele != NUMELE_UNKNOWN) {
-      ListPackFormat.setNumElements(lp.buf, numele + delta);
+      ListPackFormat.setNumElements(lp.buf, lp.base, numele + delta);
     }
   }
 
   /**
-   * Deletes up to {@code num} elements from {@code p}, stopping at EOF; returns {@code p} (now the
-   * element after the range) or {@link ListPackReader#NONE} if the range reached the end. Redis:
+   * Deletes up to {@code num} elements from {@code p}, stopping at EOF; returns the offset of the
+   * element after the range or {@link ListPackReader#NONE} if the range reached the end. Redis:
    * lpDeleteRangeWithEntry (lpDelete for num = 1).
    */
-  static int deleteFrom(ListPack lp, int p, long num) {
+  static int deleteFrom(ListPack lp, int p, long num, boolean sides) {
     byte[] b = lp.buf;
     ListPackFormat.Element e = new ListPackFormat.Element();
     int tail = p;
@@ -225,14 +295,14 @@ final class ListPackWriter {
     if (deleted == 0) {
       return p;
     }
-    int total = (int) ListPackFormat.totalBytes(b);
-    detach(b, HEADER_SIZE, e);
-    detach(b, tail, e);
-    System.arraycopy(b, tail, b, p, total - tail);
-    ListPackFormat.setTotalBytes(b, total - (tail - p));
+    int total = (int) ListPackFormat.totalBytes(b, lp.base);
+    detach(b, lp.base, lp.base + HEADER_SIZE, e);
+    detach(b, lp.base, tail, e);
+    int next = resize(lp, p, tail, p - tail, sides);
+    ListPackFormat.setTotalBytes(b, lp.base, total - (tail - p));
     addToCount(lp, -deleted);
     lp.modCount++;
-    return (b[p] & 0xFF) == EOF ? ListPackReader.NONE : p;
+    return (b[next] & 0xFF) == EOF ? ListPackReader.NONE : next;
   }
 
   /**
@@ -242,26 +312,27 @@ final class ListPackWriter {
    */
   static void deleteRange(ListPack lp, long index, long num) {
     byte[] b = lp.buf;
+    int base = lp.base;
     if (num <= 0) {
       return;
     }
     ListPackFormat.Element e = new ListPackFormat.Element();
-    int p = ListPackReader.seek(b, index, e);
+    int p = ListPackReader.seek(b, base, index, e);
     if (p == ListPackReader.NONE) {
       return;
     }
-    int numele = ListPackFormat.numElements(b);
+    int numele = ListPackFormat.numElements(b, base);
     if (numele != NUMELE_UNKNOWN && index < 0) {
       index += numele;
     }
     if (numele != NUMELE_UNKNOWN && numele - index <= num) {
-      detach(b, HEADER_SIZE, e);
+      detach(b, base, base + HEADER_SIZE, e);
       b[p] = (byte) EOF;
-      ListPackFormat.setTotalBytes(b, p + 1);
-      ListPackFormat.setNumElements(b, (int) index);
+      ListPackFormat.setTotalBytes(b, base, p + 1 - base);
+      ListPackFormat.setNumElements(b, base, (int) index);
       lp.modCount++;
     } else {
-      deleteFrom(lp, p, num);
+      deleteFrom(lp, p, num, HEAD_OR_TAIL);
     }
   }
 
@@ -270,20 +341,22 @@ final class ListPackWriter {
    * the sum, capped at 65535. Redis: lpMerge (whose byte result does not depend on which input it
    * reallocates).
    */
-  static byte[] merge(byte[] first, int firstCount, byte[] second, int secondCount) {
-    long a = ListPackFormat.totalBytes(first);
-    long bytes = ListPackFormat.totalBytes(second);
+  static byte[] merge(ListPack first, int firstCount, ListPack second, int secondCount) {
+    int fb = first.base;
+    int sb = second.base;
+    long a = ListPackFormat.totalBytes(first.buf, fb);
+    long bytes = ListPackFormat.totalBytes(second.buf, sb);
     checkSafeToAdd(a, bytes - HEADER_SIZE - 1);
     int total = (int) (a + bytes - HEADER_SIZE - 1);
     byte[] out = new byte[total];
-    System.arraycopy(first, 0, out, 0, (int) a - 1);
-    System.arraycopy(second, HEADER_SIZE, out, (int) a - 1, (int) bytes - HEADER_SIZE);
+    System.arraycopy(first.buf, fb, out, 0, (int) a - 1);
+    System.arraycopy(second.buf, sb + HEADER_SIZE, out, (int) a - 1, (int) bytes - HEADER_SIZE);
     ListPackFormat.Element e = new ListPackFormat.Element();
-    if (reachesBefore(first, HEADER_SIZE, e)) {
-      ListPackFormat.writeBacklen(out, e.end() - backlenWidth(e), e.encodedSize);
+    if (reachesBefore(first.buf, fb, fb + HEADER_SIZE, e)) {
+      ListPackFormat.writeBacklen(out, e.end() - fb - backlenWidth(e), e.encodedSize);
     }
-    if (reachesBefore(second, HEADER_SIZE, e)) {
-      int shift = (int) a - 1 - HEADER_SIZE;
+    if (reachesBefore(second.buf, sb, sb + HEADER_SIZE, e)) {
+      int shift = (int) a - 1 - HEADER_SIZE - sb;
       ListPackFormat.writeBacklen(out, shift + e.end() - backlenWidth(e), e.encodedSize);
     }
     ListPackFormat.setTotalBytes(out, total);

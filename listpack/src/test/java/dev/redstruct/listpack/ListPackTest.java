@@ -263,16 +263,17 @@ class ListPackTest {
     for (int i = 0; i < 65535; i++) {
       lp.append(i & 127);
     }
-    assertEquals(0xFFFF, ListPackFormat.numElements(lp.buf));
+    assertEquals(0xFFFF, ListPackFormat.numElements(lp.buf, lp.base));
     lp.delete(0);
-    assertEquals(0xFFFF, ListPackFormat.numElements(lp.buf), "delete leaves unknown");
+    assertEquals(0xFFFF, ListPackFormat.numElements(lp.buf, lp.base), "delete leaves unknown");
     lp.checkInvariants();
     assertEquals(65534, lp.size());
-    assertEquals(65534, ListPackFormat.numElements(lp.buf), "lpLength writes the count back");
+    assertEquals(
+        65534, ListPackFormat.numElements(lp.buf, lp.base), "lpLength writes the count back");
     lp.append(1);
     lp.append(2);
     assertEquals(65536, lp.size());
-    assertEquals(0xFFFF, ListPackFormat.numElements(lp.buf));
+    assertEquals(0xFFFF, ListPackFormat.numElements(lp.buf, lp.base));
     assertEquals(65536, ListPack.validate(lp.toByteArray()));
     assertEquals(2, lp.getLong(-1));
   }

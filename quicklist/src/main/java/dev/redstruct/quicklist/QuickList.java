@@ -2,6 +2,7 @@ package dev.redstruct.quicklist;
 
 import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
+import dev.redstruct.listpack.ListPack;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -160,6 +161,75 @@ public final class QuickList {
   public byte[] popTail() {
     nodes.modCount++;
     return QuickListWriter.pop(nodes, false);
+  }
+
+  /**
+   * Removes the head element ({@code LPOP}) into a caller's buffer: its bytes (an integer entry as
+   * its decimal) are copied to {@code dst} from {@code off}, and nothing is allocated. Redis:
+   * quicklistPopCustom.
+   *
+   * @param dst the destination
+   * @param off where the first byte goes
+   * @return the element's length, or -1 if the list is empty
+   * @throws IndexOutOfBoundsException if the element does not fit in {@code dst} from {@code off};
+   *     the list does not change
+   */
+  public int popHead(byte[] dst, int off) {
+    return popInto(true, dst, off);
+  }
+
+  /**
+   * Removes the tail element ({@code RPOP}) into a caller's buffer, as {@link #popHead(byte[],
+   * int)} does.
+   *
+   * @param dst the destination
+   * @param off where the first byte goes
+   * @return the element's length, or -1 if the list is empty
+   * @throws IndexOutOfBoundsException if the element does not fit; the list does not change
+   */
+  public int popTail(byte[] dst, int off) {
+    return popInto(false, dst, off);
+  }
+
+  private int popInto(boolean fromHead, byte[] dst, int off) {
+    Objects.requireNonNull(dst, "dst");
+    int n = QuickListWriter.pop(nodes, fromHead, dst, off);
+    if (n >= 0) {
+      nodes.modCount++;
+    }
+    return n;
+  }
+
+  /**
+   * Removes the head element ({@code LPOP}) after handing it to {@code action} without allocating:
+   * a string as a range of an internal array (valid only during the call; do not keep or change
+   * it), an integer entry as its value. {@code action} must not change the list.
+   *
+   * @param action the consumer
+   * @return {@code false} if the list is empty
+   */
+  public boolean popHead(ListPack.ElementConsumer action) {
+    return popTo(true, action);
+  }
+
+  /**
+   * Removes the tail element ({@code RPOP}) after handing it to {@code action}, as {@link
+   * #popHead(ListPack.ElementConsumer)} does.
+   *
+   * @param action the consumer
+   * @return {@code false} if the list is empty
+   */
+  public boolean popTail(ListPack.ElementConsumer action) {
+    return popTo(false, action);
+  }
+
+  private boolean popTo(boolean fromHead, ListPack.ElementConsumer action) {
+    Objects.requireNonNull(action, "action");
+    boolean popped = QuickListWriter.pop(nodes, fromHead, action);
+    if (popped) {
+      nodes.modCount++;
+    }
+    return popped;
   }
 
   /**

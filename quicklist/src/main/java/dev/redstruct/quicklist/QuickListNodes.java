@@ -154,6 +154,14 @@ final class QuickListNodes {
       return true;
     }
     n.lp.delete(index);
+    return entryDeleted(n);
+  }
+
+  /**
+   * The rest of quicklistDelIndex once one entry of the PACKED node {@code n} is gone from its
+   * listpack: the counts, and the node unlinked when empty. Returns whether it was removed.
+   */
+  boolean entryDeleted(QuickNode n) {
     n.count--;
     boolean gone = false;
     if (n.count == 0) {

@@ -5,6 +5,7 @@ import static dev.redstruct.quicklist.QuickNode.decompressForUse;
 import static dev.redstruct.quicklist.QuickNode.decompressNode;
 
 import dev.redstruct.listpack.ListPack;
+import java.util.Objects;
 
 /**
  * The writes of a quicklist (src/quicklist.c 7.0.15): push and pop at the ends, {@code
@@ -69,6 +70,50 @@ final class QuickListWriter {
     byte[] v = node.lp.get(index);
     l.delIndex(node, index);
     return v;
+  }
+
+  /**
+   * quicklistPopCustom into a caller's buffer: the head or tail entry's bytes copied to {@code dst}
+   * at {@code off}; returns the length, or -1 if the list is empty. Nothing changes when the entry
+   * does not fit (IndexOutOfBoundsException).
+   */
+  static int pop(QuickListNodes l, boolean fromHead, byte[] dst, int off) {
+    if (l.count == 0) {
+      return -1;
+    }
+    QuickNode node = fromHead ? l.head : l.tail;
+    assert !node.compressed();
+    if (node.isPlain) {
+      int n = node.plain.length;
+      Objects.checkFromIndexSize(off, n, dst.length);
+      System.arraycopy(node.plain, 0, dst, off, n);
+      l.delIndex(node, 0);
+      return n;
+    }
+    int n = fromHead ? node.lp.pollFirst(dst, off) : node.lp.pollLast(dst, off);
+    l.entryDeleted(node);
+    return n;
+  }
+
+  /**
+   * quicklistPopCustom handing the entry to {@code action} in place (a PLAIN node's element as its
+   * whole array); returns false if the list is empty.
+   */
+  static boolean pop(QuickListNodes l, boolean fromHead, ListPack.ElementConsumer action) {
+    if (l.count == 0) {
+      return false;
+    }
+    QuickNode node = fromHead ? l.head : l.tail;
+    assert !node.compressed();
+    if (node.isPlain) {
+      action.string(node.plain, 0, node.plain.length);
+      l.delIndex(node, 0);
+      return true;
+    }
+    boolean popped = fromHead ? node.lp.pollFirst(action) : node.lp.pollLast(action);
+    assert popped;
+    l.entryDeleted(node);
+    return true;
   }
 
   /** Redis: __quicklistInsertPlainNode. */

@@ -37,7 +37,7 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Goal(operation = "iterate", variant = "redstruct", atLeast = 0.5)
-@Goal(operation = "iterateBackward", variant = "redstruct", atLeast = 0.3)
+@Goal(operation = "iterateBackward", variant = "redstruct", atLeast = 0.4)
 public class ListPackIterateBenchmark {
   /** The JDK variant every other variant is compared with. */
   public static final String BASELINE = "arrayList";
