@@ -203,6 +203,62 @@ class ServerDifferentialRedisIT {
     }
   }
 
+  @Test
+  void pubSubAcrossConnections(dev.redstruct.testkit.RedisServer real) {
+    for (String hello : List.of("", "HELLO 3\r\n")) {
+      String want = normalise(pubSubScenario(real.port(), hello));
+      String got = normalise(pubSubScenario(ours.port(), hello));
+      compared++;
+      if (!want.equals(got)) {
+        mismatches.add(
+            "pubsub " + show(hello) + "\n  redis: " + show(want) + "\n  ours:  " + show(got));
+      }
+    }
+    String want = replyOffScenario(real.port());
+    String got = replyOffScenario(ours.port());
+    compared++;
+    if (!want.equals(got)) {
+      mismatches.add("reply off\n  redis: " + show(want) + "\n  ours:  " + show(got));
+    }
+    System.out.printf(
+        "ServerDifferentialRedisIT[pubsub]: compared=%d mismatches=%d%n",
+        compared, mismatches.size());
+    assertEquals(List.of(), mismatches);
+  }
+
+  /** A subscriber and a publisher: everything each of them receives, in order. */
+  private static String pubSubScenario(int port, String hello) {
+    StringBuilder all = new StringBuilder();
+    try (Wire sub = new Wire(port);
+        Wire pub = new Wire(port)) {
+      sub.send(hello + "SUBSCRIBE news sport\r\nPSUBSCRIBE n* [a-m]ews\r\nSSUBSCRIBE sh\r\n");
+      all.append(Wire.s(sub.send("PING sync1\r\n").readUntil("sync1\r\n")));
+      pub.send(
+          hello
+              + "PUBLISH news hello\r\nPUBLISH nope x\r\nPUBLISH sport \"\"\r\nPUBLISH lews y\r\n"
+              + "SPUBLISH sh z\r\nSPUBLISH news no\r\nPUBSUB NUMSUB news nope sh\r\n"
+              + "PUBSUB SHARDNUMSUB sh\r\nPUBSUB NUMPAT\r\nPUBSUB CHANNELS s*\r\nQUIT\r\n");
+      all.append("|pub:").append(Wire.s(pub.readToEof()));
+      all.append("|sub:").append(Wire.s(sub.send("PING sync2\r\n").readUntil("sync2\r\n")));
+      sub.send("PUNSUBSCRIBE n*\r\nUNSUBSCRIBE sport\r\nSUNSUBSCRIBE\r\nRESET\r\nQUIT\r\n");
+      all.append("|end:").append(Wire.s(sub.readToEof()));
+    }
+    return all.toString();
+  }
+
+  /** CLIENT REPLY OFF silences replies, not Pub/Sub frames. */
+  private static String replyOffScenario(int port) {
+    StringBuilder all = new StringBuilder();
+    try (Wire sub = new Wire(port);
+        Wire pub = new Wire(port)) {
+      sub.send("CLIENT REPLY OFF\r\nPING\r\nSUBSCRIBE ch\r\n");
+      all.append(Wire.s(sub.readUntil("ch\r\n:1\r\n")));
+      all.append(Wire.s(pub.send("PUBLISH ch m1\r\nQUIT\r\n").readToEof()));
+      all.append(Wire.s(sub.readUntil("m1\r\n")));
+    }
+    return all.toString();
+  }
+
   private void compareAll(String group, List<String> cases, int theirs, int mine) {
     Random rnd = new Random(SEED);
     for (String c : cases) {
