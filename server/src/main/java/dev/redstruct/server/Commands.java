@@ -74,7 +74,8 @@ final class Commands {
    */
   @SuppressWarnings("unchecked")
   void process(Client c, byte[][] argv) {
-    String first = Builtin.lower(argv[0]);
+    int n = argv[0].length;
+    String first = n == 4 || n == 5 ? Builtin.lower(argv[0]) : "";
     if (first.equals("host:") || first.equals("post")) {
       c.closeAsap = true; // Redis: securityWarningCommand
       return;
@@ -198,8 +199,12 @@ final class Commands {
     }
   }
 
+  private static final byte[] OK = new RespWriter().simple("OK").toByteArray();
+  private static final byte[] PONG = new RespWriter().simple("PONG").toByteArray();
+
+  /** The {@code +OK} reply (shared: Client.reply copies it into the output buffer). */
   static byte[] ok() {
-    return new RespWriter().simple("OK").toByteArray();
+    return OK;
   }
 
   private void pubSubCommand(Client c, Builtin b, byte[][] argv) {
@@ -246,7 +251,7 @@ final class Commands {
       RespWriter w = new RespWriter().arrayHeader(2).bulk(PubSub.ascii("pong"));
       c.reply(w.bulk(argv.length == 1 ? new byte[0] : argv[1]).toByteArray());
     } else if (argv.length == 1) {
-      c.reply(new RespWriter().simple("PONG").toByteArray());
+      c.reply(PONG);
     } else {
       c.reply(new RespWriter().bulk(argv[1]).toByteArray());
     }

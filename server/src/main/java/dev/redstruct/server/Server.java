@@ -240,7 +240,7 @@ final class Server implements Runnable {
 
   /** Redis: beforeSleep's handleClientsWithPendingWrites and freeClientsInAsyncFreeQueue. */
   private void beforeSleep() {
-    for (Client c : new ArrayList<>(clients.values())) {
+    for (Client c : clients.values()) { // write() never removes a client: it queues in toClose
       if (c.closeAsap) {
         toClose.add(c);
       } else if (c.writePending) {
