@@ -51,6 +51,9 @@ final class Client {
   /** Output was added since the last write pass (Redis: in clients_pending_write). */
   boolean writePending;
 
+  /** When the unsent output first reached the soft limit, or 0. */
+  long softLimitSinceMillis;
+
   /** Subscribed channels, shard channels and patterns, in subscription order. */
   final Set<Bytes> channels = new LinkedHashSet<>();
 

@@ -123,6 +123,11 @@ final class RequestReader {
    *     error
    */
   byte[][] next(boolean authRequired) {
+    if (start == end && buf.length > 4 * INITIAL) {
+      buf = new byte[INITIAL]; // a big argument is done: give its memory back (Redis: clientsCron)
+      start = 0;
+      end = 0;
+    }
     while (error == null && start < end) {
       if (reqType == UNKNOWN) {
         reqType = buf[start] == '*' ? MULTIBULK : INLINE;

@@ -45,6 +45,7 @@ final class Server implements Runnable {
   final CommandEngine engine;
 
   final PubSub pubsub = new PubSub();
+  private final long[] pubsubLimit;
   private final Commands commands = new Commands(this);
   private final Map<Long, Client> clients = new LinkedHashMap<>();
   private final Selector selector;
@@ -57,6 +58,7 @@ final class Server implements Runnable {
   Server(ServerOptions options, CommandEngine<?> engine) throws IOException {
     this.options = options;
     this.engine = engine;
+    this.pubsubLimit = options.pubsubOutputBufferLimit();
     this.selector = Selector.open();
     this.listener = ServerSocketChannel.open();
     try {
@@ -250,12 +252,35 @@ final class Server implements Runnable {
         if ((c.key.interestOps() & SelectionKey.OP_WRITE) == 0) {
           write(c);
         }
+        if (c.inPubSub() && outputLimitReached(c)) {
+          toClose.add(c);
+        }
       }
     }
     for (Client c : toClose) {
       free(c);
     }
     toClose.clear();
+  }
+
+  /**
+   * Whether a subscriber's unsent output broke the pubsub limit. Redis:
+   * checkClientOutputBufferLimits.
+   */
+  private boolean outputLimitReached(Client c) {
+    long used = c.pendingOutput();
+    boolean hard = pubsubLimit[0] > 0 && used >= pubsubLimit[0];
+    boolean soft = pubsubLimit[1] > 0 && used >= pubsubLimit[1];
+    long now = System.currentTimeMillis();
+    if (!soft) {
+      c.softLimitSinceMillis = 0;
+    } else if (c.softLimitSinceMillis == 0) {
+      c.softLimitSinceMillis = now;
+      soft = false;
+    } else {
+      soft = now - c.softLimitSinceMillis > pubsubLimit[2] * 1000;
+    }
+    return hard || soft;
   }
 
   /** Kills a client now (CLIENT KILL). Redis: freeClient. */

@@ -16,19 +16,34 @@ public final class ServerOptions {
   private final String requirePass;
   private final long protoMaxBulkLen;
   private final long clientQueryBufferLimit;
+  private final long[] pubsubLimit; // hard bytes, soft bytes, soft seconds
 
   private ServerOptions(
-      String bind, int port, String requirePass, long protoMaxBulkLen, long queryLimit) {
+      String bind,
+      int port,
+      String requirePass,
+      long protoMaxBulkLen,
+      long queryLimit,
+      long[] pubsubLimit) {
     this.bind = bind;
     this.port = port;
     this.requirePass = requirePass;
     this.protoMaxBulkLen = protoMaxBulkLen;
     this.clientQueryBufferLimit = queryLimit;
+    this.pubsubLimit = pubsubLimit;
   }
+
+  private ServerOptions(
+      String bind, int port, String requirePass, long protoMaxBulkLen, long queryLimit) {
+    this(bind, port, requirePass, protoMaxBulkLen, queryLimit, DEFAULT_PUBSUB_LIMIT);
+  }
+
+  private static final long[] DEFAULT_PUBSUB_LIMIT = {32L << 20, 8L << 20, 60};
 
   /**
    * Redis's defaults, except the address: loopback ({@code bind 127.0.0.1}), port 6379, no
-   * password, {@code proto-max-bulk-len} 512 MB, {@code client-query-buffer-limit} 1 GB.
+   * password, {@code proto-max-bulk-len} 512 MB, {@code client-query-buffer-limit} 1 GB, {@code
+   * client-output-buffer-limit pubsub 32mb 8mb 60}.
    *
    * @return the defaults
    */
@@ -48,7 +63,8 @@ public final class ServerOptions {
         port,
         requirePass,
         protoMaxBulkLen,
-        clientQueryBufferLimit);
+        clientQueryBufferLimit,
+        pubsubLimit);
   }
 
   /**
@@ -62,7 +78,8 @@ public final class ServerOptions {
     if (port < 0 || port > 65535) {
       throw new IllegalArgumentException("port out of range: " + port);
     }
-    return new ServerOptions(bind, port, requirePass, protoMaxBulkLen, clientQueryBufferLimit);
+    return new ServerOptions(
+        bind, port, requirePass, protoMaxBulkLen, clientQueryBufferLimit, pubsubLimit);
   }
 
   /**
@@ -72,7 +89,8 @@ public final class ServerOptions {
    * @return a copy with that password
    */
   public ServerOptions requirePass(String password) {
-    return new ServerOptions(bind, port, password, protoMaxBulkLen, clientQueryBufferLimit);
+    return new ServerOptions(
+        bind, port, password, protoMaxBulkLen, clientQueryBufferLimit, pubsubLimit);
   }
 
   /**
@@ -86,7 +104,7 @@ public final class ServerOptions {
     if (bytes < 1L << 20) {
       throw new IllegalArgumentException("proto-max-bulk-len below 1mb: " + bytes);
     }
-    return new ServerOptions(bind, port, requirePass, bytes, clientQueryBufferLimit);
+    return new ServerOptions(bind, port, requirePass, bytes, clientQueryBufferLimit, pubsubLimit);
   }
 
   /**
@@ -101,7 +119,37 @@ public final class ServerOptions {
     if (bytes < 1L << 20) {
       throw new IllegalArgumentException("client-query-buffer-limit below 1mb: " + bytes);
     }
-    return new ServerOptions(bind, port, requirePass, protoMaxBulkLen, bytes);
+    return new ServerOptions(bind, port, requirePass, protoMaxBulkLen, bytes, pubsubLimit);
+  }
+
+  /**
+   * The output buffer limit of subscribed clients ({@code client-output-buffer-limit pubsub hard
+   * soft seconds}): a client whose unsent output reaches {@code hardBytes}, or stays at {@code
+   * softBytes} or more for longer than {@code softSeconds}, is disconnected. 0 disables a limit.
+   *
+   * @param hardBytes the hard limit
+   * @param softBytes the soft limit
+   * @param softSeconds how long the soft limit may be exceeded
+   * @return a copy with that limit
+   * @throws IllegalArgumentException if a value is negative
+   */
+  public ServerOptions pubsubOutputBufferLimit(long hardBytes, long softBytes, int softSeconds) {
+    if (hardBytes < 0 || softBytes < 0 || softSeconds < 0) {
+      throw new IllegalArgumentException(
+          "negative limit: " + hardBytes + " " + softBytes + " " + softSeconds);
+    }
+    return new ServerOptions(
+        bind,
+        port,
+        requirePass,
+        protoMaxBulkLen,
+        clientQueryBufferLimit,
+        new long[] {hardBytes, softBytes, softSeconds});
+  }
+
+  /** The pubsub output limit: hard bytes, soft bytes, soft seconds (a copy). */
+  long[] pubsubOutputBufferLimit() {
+    return pubsubLimit.clone();
   }
 
   /**

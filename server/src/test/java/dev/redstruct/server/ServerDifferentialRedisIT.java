@@ -226,6 +226,67 @@ class ServerDifferentialRedisIT {
     assertEquals(List.of(), mismatches);
   }
 
+  /**
+   * A subscriber that never reads is disconnected once its unsent output passes the pubsub hard
+   * limit (1 MB here); other clients carry on.
+   */
+  @Test
+  void slowSubscriberIsDisconnectedAtTheLimit() {
+    try (dev.redstruct.testkit.RedisServer real = dev.redstruct.testkit.RedisServer.start();
+        RespClient admin = real.newClient();
+        RedisServer mine =
+            RedisServer.start(
+                ServerOptions.defaults().port(0).pubsubOutputBufferLimit(1 << 20, 0, 0))) {
+      admin.call("CONFIG", "SET", "client-output-buffer-limit", "pubsub 1mb 0 0");
+      assertEquals(slowSubscriber(real.port()), slowSubscriber(mine.port()));
+      assertEquals("*2\r\n$4\r\nslow\r\n:0\r\n+PONG\r\n", slowSubscriber(mine.port()));
+    }
+  }
+
+  /** PUBSUB NUMSUB of the channel once 16 MB were published to a subscriber that does not read. */
+  private static String slowSubscriber(int port) {
+    try (java.net.Socket sub = new java.net.Socket("127.0.0.1", port);
+        Wire pub = new Wire(port)) {
+      sub.setReceiveBufferSize(64 * 1024);
+      sub.getOutputStream().write(Wire.b("SUBSCRIBE slow\r\n"));
+      pub.send("PING\r\n").readUntil("\r\n");
+      String big = "m".repeat(64 * 1024);
+      for (int i = 0; i < 256; i++) {
+        pub.send("PUBLISH slow " + big + "\r\n").readUntil("\r\n");
+      }
+      return Wire.s(pub.send("PUBSUB NUMSUB slow\r\nPING\r\n").readUntil("+PONG\r\n"));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** CLIENT INFO and CLIENT LIST: the same frame (bulk / verbatim) and the same fields in order. */
+  @Test
+  void clientInfoFields(dev.redstruct.testkit.RedisServer real) {
+    for (String stream :
+        List.of(
+            "CLIENT SETNAME me\r\nCLIENT INFO\r\n",
+            "HELLO 3\r\nSUBSCRIBE c\r\nCLIENT INFO\r\n",
+            "MULTI\r\nCLIENT LIST ID 1\r\nDISCARD\r\nCLIENT LIST TYPE pubsub\r\n")) {
+      String want = fieldsOnly(runQuit(real.port(), stream));
+      String got = fieldsOnly(runQuit(ours.port(), stream));
+      compared++;
+      assertEquals(want, got, stream);
+    }
+  }
+
+  private static String runQuit(int port, String stream) {
+    return Wire.s(run(port, Wire.b(stream + "QUIT\r\n"), 0, 0));
+  }
+
+  /** Replaces every field's value (and the lengths that depend on them) by a placeholder. */
+  private static String fieldsOnly(String reply) {
+    return normalise(reply)
+        .replaceAll("([a-z-]+)=[^ \r\n]*", "$1=_")
+        .replaceAll("([$=])\\d+\r\n", "$1N\r\n")
+        .replaceAll("(id\r\n):\\d+", "$1:ID");
+  }
+
   /** A subscriber and a publisher: everything each of them receives, in order. */
   private static String pubSubScenario(int port, String hello) {
     StringBuilder all = new StringBuilder();
