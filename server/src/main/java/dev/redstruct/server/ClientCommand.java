@@ -13,7 +13,7 @@ import java.util.List;
 final class ClientCommand {
   private final Server server;
 
-  ClientCommand(Server server, Commands commands) {
+  ClientCommand(Server server) {
     this.server = server;
   }
 

@@ -23,9 +23,11 @@ final class Commands {
   static final String VERSION = "7.0.15";
 
   private final Server server;
+  private final ClientCommand clientCommand;
 
   Commands(Server server) {
     this.server = server;
+    this.clientCommand = new ClientCommand(server);
   }
 
   /** Redis: authRequired (the default user with requirepass, not yet authenticated). */
@@ -72,7 +74,6 @@ final class Commands {
    * @param c the client
    * @param argv the command (at least one argument)
    */
-  @SuppressWarnings("unchecked")
   void process(Client c, byte[][] argv) {
     int n = argv[0].length;
     String first = n == 4 || n == 5 ? Builtin.lower(argv[0]) : "";
@@ -84,9 +85,8 @@ final class Commands {
     c.commandDone();
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
   private void call(Client c, byte[][] argv) {
-    CommandEngine engine = server.engine;
+    CommandEngine<Object> engine = server.engine;
     Object session = c.session;
     Builtin b = Builtin.of(argv[0]);
     String fullName;
@@ -189,7 +189,7 @@ final class Commands {
         reset(c);
         break;
       case CLIENT:
-        new ClientCommand(server, this).run(c, argv);
+        clientCommand.run(c, argv);
         break;
       case PUBSUB:
         pubsub(c, argv);
@@ -354,10 +354,8 @@ final class Commands {
   }
 
   /** Redis: resetCommand, clearClientConnectionState. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
   private void reset(Client c) {
-    CommandEngine engine = server.engine;
-    engine.reset(c.session);
+    server.engine.reset(c.session);
     setProtocol(c, 2);
     c.authenticated = server.options.requirePass() == null;
     server.pubsub.forget(c);

@@ -41,8 +41,8 @@ final class Server implements Runnable {
 
   final ServerOptions options;
 
-  @SuppressWarnings("rawtypes")
-  final CommandEngine engine;
+  /** The engine, its session type erased: sessions are only ever handed back to it. */
+  final CommandEngine<Object> engine;
 
   final PubSub pubsub = new PubSub();
   private final long[] pubsubLimit;
@@ -55,9 +55,10 @@ final class Server implements Runnable {
   private long nextId = 1;
   private volatile boolean running = true;
 
+  @SuppressWarnings("unchecked")
   Server(ServerOptions options, CommandEngine<?> engine) throws IOException {
     this.options = options;
-    this.engine = engine;
+    this.engine = (CommandEngine<Object>) engine;
     this.pubsubLimit = options.pubsubOutputBufferLimit();
     this.selector = Selector.open();
     this.listener = ServerSocketChannel.open();
@@ -85,12 +86,10 @@ final class Server implements Runnable {
     return clients.get(id);
   }
 
-  @SuppressWarnings("unchecked")
   boolean inTransaction(Client c) {
     return engine.inTransaction(c.session);
   }
 
-  @SuppressWarnings("unchecked")
   int selectedDb(Client c) {
     return engine.selectedDb(c.session);
   }
@@ -289,7 +288,6 @@ final class Server implements Runnable {
   }
 
   /** Redis: freeClient. */
-  @SuppressWarnings("unchecked")
   private void free(Client c) {
     if (clients.remove(c.id) == null) {
       return;
