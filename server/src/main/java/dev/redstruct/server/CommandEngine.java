@@ -16,6 +16,14 @@ package dev.redstruct.server;
  * server hands the engine its own commands too (except QUIT and RESET) so that the engine queues
  * them; {@code EXEC} runs them back through {@link ConnectionCommands#execute}.
  *
+ * <p>Plugging in the keyspace (issue #28) is an adapter in this module: {@code newSession} wraps
+ * {@code keyspace.newSession()} with the connection; {@code lookup} asks the keyspace's command
+ * table for name and arity; {@code execute} is {@code keyspace.execute(session, argv)}, whose
+ * {@code MULTI} queue must accept the commands the server hands it and whose {@code EXEC} calls the
+ * connection for those it does not know; {@code inTransaction}, {@code setProtocol} map to the
+ * session's own; {@code flagTransaction} marks the queue failed (EXECABORT); {@code reset} is
+ * {@code SELECT 0} plus {@code DISCARD}/{@code UNWATCH}.
+ *
  * @param <S> the per-connection session type
  */
 public interface CommandEngine<S> {
