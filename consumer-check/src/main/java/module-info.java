@@ -17,4 +17,5 @@ module dev.redstruct.consumercheck {
   requires dev.redstruct.geohash;
   requires dev.redstruct.rdb;
   requires dev.redstruct.keyspace;
+  requires dev.redstruct.server;
 }

@@ -24,5 +24,6 @@ module dev.redstruct.core {
       dev.redstruct.geohash,
       dev.redstruct.set,
       dev.redstruct.hash,
-      dev.redstruct.keyspace;
+      dev.redstruct.keyspace,
+      dev.redstruct.server;
 }

@@ -14,6 +14,8 @@ import dev.redstruct.quicklist.QuickListView;
 import dev.redstruct.rdb.KeySlot;
 import dev.redstruct.rdb.RedisPayloads;
 import dev.redstruct.rdb.RedisValue;
+import dev.redstruct.server.RedisServer;
+import dev.redstruct.server.ServerOptions;
 import dev.redstruct.set.RedisSet;
 import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.ziplist.ZipList;
@@ -121,6 +123,10 @@ public final class ConsumerCheck {
                 && HyperLogLog.copyOf(s.bytes()).count() == 2,
             "RedisPayloads round trip of a HyperLogLog");
     checks += expect(KeySlot.of("123456789") == 12739, "KeySlot of the CRC16 check string");
+
+    try (RedisServer server = RedisServer.start(ServerOptions.defaults().port(0))) {
+      checks += expect(server.port() > 0, "RedisServer on a free port");
+    }
 
     System.out.println("consumer check on the " + where + ": " + checks + " checks agree");
   }

@@ -1,0 +1,417 @@
+package dev.redstruct.server;
+
+import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.core.resp.RespWriter;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Runs one command for a client: Redis 7.0.15's {@code processCommand} (src/server.c) — lookup,
+ * arity, authentication, the RESP2 Pub/Sub context, the transaction queue — and the connection
+ * commands the server answers itself (src/networking.c, src/server.c, src/acl.c, src/pubsub.c).
+ */
+final class Commands {
+  /*
+   * Implementation notes. Every reply goes through Client.reply (silenced by CLIENT REPLY OFF and
+   * SKIP) or Client.push (Pub/Sub frames, never silenced), so EXEC can capture a builtin's reply
+   * for the engine (ConnectionCommands). Error texts carry their code ("ERR ...", "NOAUTH ...")
+   * and are written as "-" + text + CRLF (Redis: addReplyError adds "ERR " unless the text starts
+   * with '-').
+   */
+  static final String NOAUTH = "NOAUTH Authentication required.";
+  static final String WRONGPASS = "WRONGPASS invalid username-password pair or user is disabled.";
+  static final String SYNTAX = "ERR syntax error";
+  static final String VERSION = "7.0.15";
+
+  private final Server server;
+  private final ClientCommand clientCommand;
+
+  Commands(Server server) {
+    this.server = server;
+    this.clientCommand = new ClientCommand(server);
+  }
+
+  /** Redis: authRequired (the default user with requirepass, not yet authenticated). */
+  boolean authRequired(Client c) {
+    return server.options.requirePass() != null && !c.authenticated;
+  }
+
+  static byte[] error(String text) {
+    return new RespWriter().error(text).toByteArray();
+  }
+
+  private static String str(byte[] b) {
+    return new String(b, StandardCharsets.ISO_8859_1);
+  }
+
+  /** Redis: sdsmapchars(err, "\r\n", " ") on an error built from user input. */
+  private static String oneLine(String s) {
+    return s.replace('\r', ' ').replace('\n', ' ');
+  }
+
+  /** C's {@code %.Ns} on an sds: stops at the first NUL and after max bytes. */
+  private static String cstr(byte[] b, int max) {
+    int n = 0;
+    while (n < b.length && n < max && b[n] != 0) {
+      n++;
+    }
+    return new String(b, 0, n, StandardCharsets.ISO_8859_1);
+  }
+
+  /** Redis: commandCheckExistence's text for an unknown command. */
+  static String unknownCommand(byte[][] argv) {
+    StringBuilder args = new StringBuilder();
+    for (int i = 1; i < argv.length && args.length() < 128; i++) {
+      String arg = cstr(argv[i], 128 - args.length());
+      args.append('\'').append(arg).append("' ");
+    }
+    return oneLine(
+        "ERR unknown command '" + cstr(argv[0], 128) + "', with args beginning with: " + args);
+  }
+
+  /**
+   * Runs one command. Redis: processCommand, then resetClient.
+   *
+   * @param c the client
+   * @param argv the command (at least one argument)
+   */
+  void process(Client c, byte[][] argv) {
+    int n = argv[0].length;
+    String first = n == 4 || n == 5 ? Builtin.lower(argv[0]) : "";
+    if (first.equals("host:") || first.equals("post")) {
+      c.closeAsap = true; // Redis: securityWarningCommand
+      return;
+    }
+    call(c, argv);
+    c.commandDone();
+  }
+
+  private void call(Client c, byte[][] argv) {
+    CommandEngine<Object> engine = server.engine;
+    Object session = c.session;
+    Builtin b = Builtin.of(argv[0]);
+    String fullName;
+    String refusal;
+    if (b != null) {
+      fullName = fullName(b, argv);
+      refusal = fullName.startsWith("ERR ") ? fullName : null;
+    } else {
+      CommandEngine.Lookup l = engine.lookup(argv);
+      fullName = l == null ? null : l.fullName();
+      refusal = l == null ? unknownCommand(argv) : l.error();
+    }
+    if (refusal == null) {
+      c.lastCommand = fullName;
+      if (authRequired(c) && (b == null || !b.noAuth)) {
+        refusal = NOAUTH;
+      } else if (c.inPubSub() && c.resp == 2 && (b == null || !b.pubSubContext)) {
+        refusal =
+            "ERR Can't execute '"
+                + fullName
+                + "': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in"
+                + " this context";
+      }
+    }
+    boolean inMulti = engine.inTransaction(session);
+    if (refusal != null) {
+      if (inMulti) {
+        engine.flagTransaction(session); // Redis: rejectCommand -> flagTransaction
+      }
+      c.reply(error(refusal));
+    } else if (b == null || (inMulti && b != Builtin.QUIT && b != Builtin.RESET)) {
+      c.reply(engine.execute(session, argv));
+    } else {
+      builtin(c, b, argv);
+    }
+  }
+
+  /**
+   * The builtin's full name ({@code "client|list"}), or its refusal text starting with {@code "ERR
+   * "}. Redis: lookupCommand, commandCheckExistence, commandCheckArity.
+   */
+  private static String fullName(Builtin b, byte[][] argv) {
+    if (b.subcommands.isEmpty() || argv.length == 1) {
+      return Builtin.arityAccepts(b.arity, argv.length) ? b.lowerName : arityError(b.lowerName);
+    }
+    String sub = Builtin.lower(argv[1]);
+    Integer arity = b.subcommands.get(sub);
+    if (arity == null) {
+      return oneLine(
+          "ERR unknown subcommand '" + cstr(argv[1], 128) + "'. Try " + b.name() + " HELP.");
+    }
+    String name = b.lowerName + "|" + sub;
+    return Builtin.arityAccepts(arity, argv.length) ? name : arityError(name);
+  }
+
+  static String arityError(String fullName) {
+    return "ERR wrong number of arguments for '" + fullName + "' command";
+  }
+
+  /** Runs a builtin for the engine's EXEC; null if argv is not a builtin. */
+  byte[] runForExec(Client c, byte[][] argv) {
+    Builtin b = Builtin.of(argv[0]);
+    if (b == null) {
+      return null;
+    }
+    c.beginCapture();
+    c.inExec = true;
+    try {
+      String name = fullName(b, argv);
+      if (name.startsWith("ERR ")) {
+        c.reply(error(name));
+      } else {
+        builtin(c, b, argv);
+      }
+    } finally {
+      c.inExec = false;
+    }
+    return c.endCapture();
+  }
+
+  private void builtin(Client c, Builtin b, byte[][] argv) {
+    switch (b) {
+      case PING:
+        ping(c, argv);
+        break;
+      case ECHO:
+        c.reply(new RespWriter(c.resp).bulk(argv[1]).toByteArray());
+        break;
+      case QUIT:
+        c.reply(ok());
+        c.closeAfterReply = true;
+        break;
+      case HELLO:
+        hello(c, argv);
+        break;
+      case AUTH:
+        auth(c, argv);
+        break;
+      case RESET:
+        reset(c);
+        break;
+      case CLIENT:
+        clientCommand.run(c, argv);
+        break;
+      case PUBSUB:
+        pubsub(c, argv);
+        break;
+      default:
+        pubSubCommand(c, b, argv);
+    }
+  }
+
+  private static final byte[] OK = new RespWriter().simple("OK").toByteArray();
+  private static final byte[] PONG = new RespWriter().simple("PONG").toByteArray();
+
+  /** The {@code +OK} reply (shared: Client.reply copies it into the output buffer). */
+  static byte[] ok() {
+    return OK;
+  }
+
+  private void pubSubCommand(Client c, Builtin b, byte[][] argv) {
+    PubSub ps = server.pubsub;
+    switch (b) {
+      case SUBSCRIBE:
+        ps.subscribe(c, argv, false);
+        break;
+      case SSUBSCRIBE:
+        if (c.inExec) {
+          // Redis: EXEC sets CLIENT_DENY_BLOCKING, and SSUBSCRIBE (unlike SUBSCRIBE) refuses it
+          c.reply(error("ERR SSUBSCRIBE isn't allowed for a DENY BLOCKING client"));
+        } else {
+          ps.subscribe(c, argv, true);
+        }
+        break;
+      case PSUBSCRIBE:
+        ps.psubscribe(c, argv);
+        break;
+      case UNSUBSCRIBE:
+        ps.unsubscribe(c, argv, false);
+        break;
+      case SUNSUBSCRIBE:
+        ps.unsubscribe(c, argv, true);
+        break;
+      case PUNSUBSCRIBE:
+        ps.punsubscribe(c, argv);
+        break;
+      case PUBLISH:
+      case SPUBLISH:
+        int n = ps.publish(argv[1], argv[2], b == Builtin.SPUBLISH);
+        c.reply(new RespWriter(c.resp).integer(n).toByteArray());
+        break;
+      default:
+        throw new AssertionError(b);
+    }
+  }
+
+  /** Redis: pingCommand. */
+  private static void ping(Client c, byte[][] argv) {
+    if (argv.length > 2) {
+      c.reply(error(arityError("ping")));
+    } else if (c.inPubSub() && c.resp == 2) {
+      RespWriter w = new RespWriter().arrayHeader(2).bulk(PubSub.ascii("pong"));
+      c.reply(w.bulk(argv.length == 1 ? new byte[0] : argv[1]).toByteArray());
+    } else if (argv.length == 1) {
+      c.reply(PONG);
+    } else {
+      c.reply(new RespWriter().bulk(argv[1]).toByteArray());
+    }
+  }
+
+  /** Redis: ACLAuthenticateUser for the default user (the only user without ACL files). */
+  private boolean authenticate(Client c, byte[] user, byte[] pass) {
+    String required = server.options.requirePass();
+    boolean ok =
+        str(user).equals("default")
+            && (required == null || required.equals(new String(pass, StandardCharsets.UTF_8)));
+    if (ok) {
+      c.authenticated = true;
+    }
+    return ok;
+  }
+
+  /** Redis: authCommand (src/acl.c). */
+  private void auth(Client c, byte[][] argv) {
+    if (argv.length > 3) {
+      c.reply(error(SYNTAX));
+      return;
+    }
+    if (argv.length == 2 && server.options.requirePass() == null) {
+      c.reply(
+          error(
+              "ERR AUTH <password> called without any password configured for the default user."
+                  + " Are you sure your configuration is correct?"));
+      return;
+    }
+    byte[] user = argv.length == 2 ? PubSub.ascii("default") : argv[1];
+    byte[] pass = argv[argv.length - 1];
+    c.reply(authenticate(c, user, pass) ? ok() : error(WRONGPASS));
+  }
+
+  /** Redis: helloCommand. */
+  private void hello(Client c, byte[][] argv) {
+    long ver = 0;
+    int next = 1;
+    if (argv.length >= 2) {
+      byte[] v = argv[next++];
+      if (!RedisNumbers.isCanonicalLong(v, 0, v.length)) {
+        c.reply(error("ERR Protocol version is not an integer or out of range"));
+        return;
+      }
+      ver = RedisNumbers.parseCanonicalLong(v, 0, v.length);
+      if (ver < 2 || ver > 3) {
+        c.reply(error("NOPROTO unsupported protocol version"));
+        return;
+      }
+    }
+    for (int j = next; j < argv.length; j++) {
+      int more = argv.length - 1 - j;
+      String opt = Builtin.lower(argv[j]);
+      if (opt.equals("auth") && more >= 2) {
+        if (!authenticate(c, argv[j + 1], argv[j + 2])) {
+          c.reply(error(WRONGPASS));
+          return;
+        }
+        j += 2;
+      } else if (opt.equals("setname") && more >= 1) {
+        if (!ClientCommand.setName(c, argv[j + 1])) {
+          return;
+        }
+        j++;
+      } else {
+        c.reply(
+            error(oneLine("ERR Syntax error in HELLO option '" + cstr(argv[j], 1 << 20) + "'")));
+        return;
+      }
+    }
+    if (authRequired(c)) {
+      c.reply(
+          error(
+              "NOAUTH HELLO must be called with the client already authenticated, otherwise the"
+                  + " HELLO AUTH <user> <pass> option can be used to authenticate the client and"
+                  + " select the RESP protocol version at the same time"));
+      return;
+    }
+    if (ver != 0) {
+      setProtocol(c, (int) ver);
+    }
+    c.reply(helloMap(c));
+  }
+
+  private void setProtocol(Client c, int resp) {
+    c.resp = resp;
+    server.engine.setProtocol(c.session, resp);
+  }
+
+  private static byte[] helloMap(Client c) {
+    RespWriter w = new RespWriter(c.resp).mapHeader(7);
+    w.bulk(PubSub.ascii("server")).bulk(PubSub.ascii("redis"));
+    w.bulk(PubSub.ascii("version")).bulk(PubSub.ascii(VERSION));
+    w.bulk(PubSub.ascii("proto")).integer(c.resp);
+    w.bulk(PubSub.ascii("id")).integer(c.id);
+    w.bulk(PubSub.ascii("mode")).bulk(PubSub.ascii("standalone"));
+    w.bulk(PubSub.ascii("role")).bulk(PubSub.ascii("master"));
+    return w.bulk(PubSub.ascii("modules")).arrayHeader(0).toByteArray();
+  }
+
+  /** Redis: resetCommand, clearClientConnectionState. */
+  private void reset(Client c) {
+    server.engine.reset(c.session);
+    setProtocol(c, 2);
+    c.authenticated = server.options.requirePass() == null;
+    server.pubsub.forget(c);
+    c.name = null;
+    c.replyOff = false;
+    c.replySkip = false;
+    c.replySkipNext = false;
+    c.reply(new RespWriter().simple("RESET").toByteArray());
+  }
+
+  /** Redis: pubsubCommand (the container's subcommands). */
+  private void pubsub(Client c, byte[][] argv) {
+    PubSub ps = server.pubsub;
+    String sub = Builtin.lower(argv[1]);
+    boolean shard = sub.startsWith("shard");
+    switch (sub) {
+      case "channels":
+      case "shardchannels":
+        if (argv.length > 3) {
+          c.reply(error(subcommandSyntax(argv)));
+        } else {
+          c.reply(ps.channelList(c.resp, argv.length == 3 ? argv[2] : null, shard));
+        }
+        break;
+      case "numsub":
+      case "shardnumsub":
+        c.reply(ps.numsub(c.resp, argv, shard));
+        break;
+      case "help":
+        c.reply(help("PUBSUB", "CHANNELS", "NUMPAT", "NUMSUB", "SHARDCHANNELS", "SHARDNUMSUB"));
+        break;
+      default: // numpat
+        c.reply(new RespWriter(c.resp).integer(ps.numpat()).toByteArray());
+    }
+  }
+
+  /**
+   * A HELP reply in Redis's frame (a header line, one line per subcommand, the HELP entry); the
+   * descriptions are ours. Redis: addReplyHelp.
+   */
+  static byte[] help(String command, String... subcommands) {
+    RespWriter w = new RespWriter().arrayHeader(subcommands.length + 3L);
+    w.simple(command + " <subcommand> [<arg> [value] [opt] ...]. Subcommands are:");
+    for (String sub : subcommands) {
+      w.simple(sub);
+    }
+    return w.simple("HELP").simple("    Prints this help.").toByteArray();
+  }
+
+  /** Redis: addReplySubcommandSyntaxError. */
+  static String subcommandSyntax(byte[][] argv) {
+    return oneLine(
+        "ERR unknown subcommand or wrong number of arguments for '"
+            + cstr(argv[1], 128)
+            + "'. Try "
+            + Builtin.lower(argv[0]).toUpperCase(java.util.Locale.ROOT)
+            + " HELP.");
+  }
+}

@@ -1,0 +1,320 @@
+package dev.redstruct.server;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The event loop: one thread accepts connections, reads, runs every command and writes replies, as
+ * Redis's {@code aeMain} with I/O threads off (src/ae.c, src/networking.c, 7.0.15).
+ */
+final class Server implements Runnable {
+  /*
+   * Implementation notes. One loop iteration: select; accept new connections; for each readable
+   * client read once (16 KB, Redis: PROTO_IOBUF_LEN) and run every whole command in its query
+   * buffer (pipelining), stopping after a command that closes the connection; then, as Redis's
+   * beforeSleep/handleClientsWithPendingWrites, write every client's pending output directly and
+   * ask for OP_WRITE only where the socket did not take it all; close the clients marked for it.
+   * Output reaches other clients too (PUBLISH, CLIENT KILL), so the write pass covers all clients
+   * with pending output, not only the one that ran a command.
+   *
+   * A client marked close-after-reply is closed once its output is written; one that got no
+   * output (CLIENT REPLY OFF, then QUIT) is never written to and stays open, as in Redis.
+   *
+   * A query buffer over client-query-buffer-limit closes the connection without a reply (Redis:
+   * readQueryFromClient). A protocol error sends its reply and closes after it.
+   */
+  private static final int READ_SIZE = 16 * 1024;
+
+  final ServerOptions options;
+
+  /** The engine, its session type erased: sessions are only ever handed back to it. */
+  final CommandEngine<Object> engine;
+
+  final PubSub pubsub = new PubSub();
+  private final long[] pubsubLimit;
+  private final Commands commands = new Commands(this);
+  private final Map<Long, Client> clients = new LinkedHashMap<>();
+  private final Selector selector;
+  private final ServerSocketChannel listener;
+  private final ByteBuffer readBuf = ByteBuffer.allocateDirect(READ_SIZE);
+  private final List<Client> toClose = new ArrayList<>();
+  private long nextId = 1;
+  private volatile boolean running = true;
+
+  @SuppressWarnings("unchecked")
+  Server(ServerOptions options, CommandEngine<?> engine) throws IOException {
+    this.options = options;
+    this.engine = (CommandEngine<Object>) engine;
+    this.pubsubLimit = options.pubsubOutputBufferLimit();
+    this.selector = Selector.open();
+    this.listener = ServerSocketChannel.open();
+    try {
+      listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+      listener.bind(new InetSocketAddress(options.bind(), options.port()), 511);
+      listener.configureBlocking(false);
+      listener.register(selector, SelectionKey.OP_ACCEPT);
+    } catch (IOException | RuntimeException e) {
+      listener.close();
+      selector.close();
+      throw e;
+    }
+  }
+
+  int port() {
+    return ((InetSocketAddress) listener.socket().getLocalSocketAddress()).getPort();
+  }
+
+  Collection<Client> clients() {
+    return clients.values();
+  }
+
+  Client client(long id) {
+    return clients.get(id);
+  }
+
+  boolean inTransaction(Client c) {
+    return engine.inTransaction(c.session);
+  }
+
+  int selectedDb(Client c) {
+    return engine.selectedDb(c.session);
+  }
+
+  /** Stops the loop; the loop thread closes everything on its way out. */
+  void stop() {
+    running = false;
+    selector.wakeup();
+  }
+
+  @Override
+  public void run() {
+    try {
+      while (running) {
+        selector.select();
+        Iterator<SelectionKey> it = selector.selectedKeys().iterator();
+        while (it.hasNext()) {
+          SelectionKey k = it.next();
+          it.remove();
+          handle(k);
+        }
+        beforeSleep();
+      }
+    } catch (IOException | ClosedSelectorException e) {
+      // the selector broke: nothing to serve any more
+    } finally {
+      shutdown();
+    }
+  }
+
+  private void handle(SelectionKey k) {
+    if (!k.isValid()) {
+      return;
+    }
+    if (k.isAcceptable()) {
+      accept();
+      return;
+    }
+    Client c = (Client) k.attachment();
+    if (k.isReadable()) {
+      read(c);
+    }
+    if (k.isValid() && k.isWritable()) {
+      write(c);
+    }
+  }
+
+  private void accept() {
+    SocketChannel ch;
+    try {
+      while ((ch = listener.accept()) != null) {
+        ch.configureBlocking(false);
+        ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        long now = System.currentTimeMillis();
+        Client c =
+            new Client(
+                nextId++,
+                ch,
+                options.protoMaxBulkLen(),
+                format(ch.getRemoteAddress()),
+                format(ch.getLocalAddress()),
+                now);
+        c.authenticated = options.requirePass() == null;
+        c.session =
+            engine.newSession(
+                (CommandEngine.ConnectionCommands) argv -> commands.runForExec(c, argv));
+        c.key = ch.register(selector, SelectionKey.OP_READ, c);
+        clients.put(c.id, c);
+      }
+    } catch (IOException e) {
+      // a connection that failed while being accepted: drop it, keep serving
+    }
+  }
+
+  /** Redis: the ip:port form of an address ("[::1]:6379" for IPv6). */
+  private static String format(SocketAddress a) {
+    InetSocketAddress in = (InetSocketAddress) a;
+    String ip = in.getAddress().getHostAddress();
+    int pct = ip.indexOf('%');
+    if (pct >= 0) {
+      ip = ip.substring(0, pct);
+    }
+    return (ip.indexOf(':') >= 0 ? "[" + ip + "]" : ip) + ":" + in.getPort();
+  }
+
+  /** Redis: readQueryFromClient, then processInputBuffer. */
+  private void read(Client c) {
+    if (c.closeAfterReply || c.closeAsap) {
+      return;
+    }
+    int n;
+    readBuf.clear();
+    try {
+      n = c.channel.read(readBuf);
+    } catch (IOException e) {
+      n = -1;
+    }
+    if (n < 0) {
+      free(c);
+      return;
+    }
+    readBuf.flip();
+    c.reader.append(readBuf);
+    c.lastInteractionMillis = System.currentTimeMillis();
+    if (c.reader.pending() > options.clientQueryBufferLimit()) {
+      free(c);
+      return;
+    }
+    processInput(c);
+  }
+
+  /** Redis: processInputBuffer. */
+  private void processInput(Client c) {
+    while (!c.closeAfterReply && !c.closeAsap) {
+      byte[][] argv = c.reader.next(commands.authRequired(c));
+      if (argv == null) {
+        break;
+      }
+      long sum = 0;
+      for (byte[] a : argv) {
+        sum += a.length;
+      }
+      c.argvLenSum = sum;
+      commands.process(c, argv);
+      c.argvLenSum = 0;
+    }
+    if (c.reader.error() != null && !c.closeAsap) {
+      c.reply(Commands.error(c.reader.error()));
+      c.closeAfterReply = true;
+    }
+  }
+
+  private void write(Client c) {
+    boolean all;
+    try {
+      all = c.flush();
+    } catch (IOException e) {
+      toClose.add(c);
+      return;
+    }
+    if (all && c.closeAfterReply) {
+      toClose.add(c);
+    } else if (c.key.isValid()) {
+      // stop reading from a client that is closing, so a readable socket does not spin the loop
+      int ops = c.closeAfterReply || c.closeAsap ? 0 : SelectionKey.OP_READ;
+      c.key.interestOps(all ? ops : ops | SelectionKey.OP_WRITE);
+    }
+  }
+
+  /** Redis: beforeSleep's handleClientsWithPendingWrites and freeClientsInAsyncFreeQueue. */
+  private void beforeSleep() {
+    for (Client c : clients.values()) { // write() never removes a client: it queues in toClose
+      if (c.closeAsap) {
+        toClose.add(c);
+      } else if (c.writePending) {
+        // only a client that was given output is written to, and closed after it; so a QUIT
+        // whose +OK CLIENT REPLY OFF silenced leaves the connection open, as in Redis
+        c.writePending = false;
+        if ((c.key.interestOps() & SelectionKey.OP_WRITE) == 0) {
+          write(c);
+        }
+        if (c.inPubSub() && outputLimitReached(c)) {
+          toClose.add(c);
+        }
+      }
+    }
+    for (Client c : toClose) {
+      free(c);
+    }
+    toClose.clear();
+  }
+
+  /**
+   * Whether a subscriber's unsent output broke the pubsub limit. Redis:
+   * checkClientOutputBufferLimits.
+   */
+  private boolean outputLimitReached(Client c) {
+    long used = c.pendingOutput();
+    boolean hard = pubsubLimit[0] > 0 && used >= pubsubLimit[0];
+    boolean soft = pubsubLimit[1] > 0 && used >= pubsubLimit[1];
+    long now = System.currentTimeMillis();
+    if (!soft) {
+      c.softLimitSinceMillis = 0;
+    } else if (c.softLimitSinceMillis == 0) {
+      c.softLimitSinceMillis = now;
+      soft = false;
+    } else {
+      soft = now - c.softLimitSinceMillis > pubsubLimit[2] * 1000;
+    }
+    return hard || soft;
+  }
+
+  /** Kills a client now (CLIENT KILL). Redis: freeClient. */
+  void kill(Client c) {
+    c.closeAsap = true;
+  }
+
+  /** Redis: freeClient. */
+  private void free(Client c) {
+    if (clients.remove(c.id) == null) {
+      return;
+    }
+    pubsub.forget(c);
+    engine.reset(c.session);
+    c.key.cancel();
+    try {
+      c.channel.close();
+    } catch (IOException e) {
+      // closing anyway
+    }
+  }
+
+  private void shutdown() {
+    for (Client c : new ArrayList<>(clients.values())) {
+      free(c);
+    }
+    try {
+      listener.close();
+    } catch (IOException e) {
+      // best effort
+    }
+    try {
+      selector.close();
+    } catch (IOException e) {
+      // best effort
+    }
+  }
+}
