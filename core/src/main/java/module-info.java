@@ -19,5 +19,6 @@ module dev.redstruct.core {
       dev.redstruct.bitfield,
       dev.redstruct.quicklist,
       dev.redstruct.set,
-      dev.redstruct.hash;
+      dev.redstruct.hash,
+      dev.redstruct.geohash;
 }
