@@ -132,140 +132,9 @@ final class ListPackZSet implements ZSetEncoding {
 
   // ---------------------------------------------------------------- reading
 
-  /** The decoded pairs, in order; n is small (the compact thresholds). */
-  static final class Pairs implements ListPack.ElementConsumer {
-    final byte[][] members;
-    final double[] scores;
-    final int n;
-    private final boolean loading; // notes text scores string2d would not read
-    boolean foreignText; // loading: a text score only zzlStrtod reads (e.g. "abc", " 7")
-    private int elements;
-
-    private Pairs(int n, boolean loading) {
-      this.n = n;
-      this.members = new byte[n][];
-      this.scores = new double[n];
-      this.loading = loading;
-    }
-
-    @Override
-    public void string(byte[] array, int offset, int length) {
-      int e = elements++;
-      if (e >= 2 * n) {
-        return;
-      } else if ((e & 1) == 0) {
-        members[e >> 1] = Arrays.copyOfRange(array, offset, offset + length);
-      } else {
-        double d = stringToDouble(array, offset, length);
-        if (Double.isNaN(d)) {
-          foreignText |= loading;
-          d = RedisNumbers.strtodPrefix(array, offset, Math.min(length, ZZL_STRTOD_MAX));
-        }
-        scores[e >> 1] = d;
-      }
-    }
-
-    @Override
-    public void integer(long value) {
-      int e = elements++;
-      if (e >= 2 * n) {
-        return;
-      } else if ((e & 1) == 0) {
-        members[e >> 1] = RedisNumbers.ll2string(value);
-      } else {
-        scores[e >> 1] = value;
-      }
-    }
-
-    /**
-     * Redis: zzlIsInRange — checks the ends first (the last score against min, the first against
-     * max), which matters only for a blob loaded out of order (see foreign).
-     */
-    private boolean inRange(ScoreRange r) {
-      return !r.isEmpty() && n > 0 && r.gteMin(scores[n - 1]) && r.lteMax(scores[0]);
-    }
-
-    /** Redis: zzlFirstInRange, as a pair index or -1. */
-    int firstIn(ScoreRange r) {
-      if (!inRange(r)) {
-        return -1;
-      }
-      for (int i = 0; i < n; i++) {
-        if (r.gteMin(scores[i])) {
-          return r.lteMax(scores[i]) ? i : -1;
-        }
-      }
-      return -1;
-    }
-
-    /** Redis: zzlLastInRange, as a pair index or -1. */
-    int lastIn(ScoreRange r) {
-      if (!inRange(r)) {
-        return -1;
-      }
-      for (int i = n - 1; i >= 0; i--) {
-        if (r.lteMax(scores[i])) {
-          return r.gteMin(scores[i]) ? i : -1;
-        }
-      }
-      return -1;
-    }
-
-    /** Redis: zzlIsInLexRange — checks the ends (which matters only when scores differ). */
-    private boolean inRange(LexRange r) {
-      return !r.isEmpty() && n > 0 && r.gteMin(members[n - 1]) && r.lteMax(members[0]);
-    }
-
-    /** Redis: zzlFirstInLexRange, as a pair index or -1. */
-    int firstIn(LexRange r) {
-      if (!inRange(r)) {
-        return -1;
-      }
-      for (int i = 0; i < n; i++) {
-        if (r.gteMin(members[i])) {
-          return r.lteMax(members[i]) ? i : -1;
-        }
-      }
-      return -1;
-    }
-
-    /** Redis: zzlLastInLexRange, as a pair index or -1. */
-    int lastIn(LexRange r) {
-      if (!inRange(r)) {
-        return -1;
-      }
-      for (int i = n - 1; i >= 0; i--) {
-        if (r.lteMax(members[i])) {
-          return r.gteMin(members[i]) ? i : -1;
-        }
-      }
-      return -1;
-    }
-
-    /**
-     * The LIMIT walk from pair {@code i}: skip {@code offset} pairs unchecked (a negative offset
-     * walks off the end), then take up to {@code limit} (negative: no limit) while {@code within}
-     * holds for the far end of the range — literally Redis's {@code while (p && offset--)} and
-     * {@code while (p && limit--)} loops in the listpack branch of genericZrangebyscoreCommand and
-     * genericZrangebylexCommand.
-     */
-    List<ScoredMember> collect(int i, boolean rev, long offset, long limit, IntPredicate within) {
-      List<ScoredMember> out = new ArrayList<>();
-      int step = rev ? -1 : 1;
-      for (; i >= 0 && i < n && offset != 0; offset--) {
-        i += step;
-      }
-      for (; i >= 0 && i < n && limit != 0 && within.test(i); limit--) {
-        out.add(new ScoredMember(members[i], scores[i]));
-        i += step;
-      }
-      return out;
-    }
-  }
-
   /** The pairs, decoded by one walk. */
-  Pairs decode() {
-    Pairs p = new Pairs(length(), false);
+  ListPackZSetPairs decode() {
+    ListPackZSetPairs p = new ListPackZSetPairs(length(), false);
     if (p.n > 0) {
       lp.forEach(p);
     }
@@ -290,7 +159,7 @@ final class ListPackZSet implements ZSetEncoding {
   }
 
   /** string2d over a text zzlStrtod would read whole, else NaN. */
-  private static double stringToDouble(byte[] array, int offset, int length) {
+  static double stringToDouble(byte[] array, int offset, int length) {
     return length <= ZZL_STRTOD_MAX
         ? RedisNumbers.parseScoreOrNaN(array, offset, length)
         : Double.NaN;
@@ -514,7 +383,7 @@ final class ListPackZSet implements ZSetEncoding {
 
   @Override
   public List<ScoredMember> byRank(int start, int end, boolean rev) {
-    Pairs p = decode();
+    ListPackZSetPairs p = decode();
     List<ScoredMember> out = new ArrayList<>(end - start + 1);
     for (int k = start; k <= end; k++) {
       int i = rev ? p.n - 1 - k : k;
@@ -525,7 +394,7 @@ final class ListPackZSet implements ZSetEncoding {
 
   @Override
   public List<ScoredMember> byScore(ScoreRange range, boolean rev, long offset, long limit) {
-    Pairs p = decode();
+    ListPackZSetPairs p = decode();
     int first = rev ? p.lastIn(range) : p.firstIn(range);
     IntPredicate within = rev ? i -> range.gteMin(p.scores[i]) : i -> range.lteMax(p.scores[i]);
     return p.collect(first, rev, offset, limit, within);
@@ -533,7 +402,7 @@ final class ListPackZSet implements ZSetEncoding {
 
   @Override
   public List<ScoredMember> byLex(LexRange range, boolean rev, long offset, long limit) {
-    Pairs p = decode();
+    ListPackZSetPairs p = decode();
     int first = rev ? p.lastIn(range) : p.firstIn(range);
     IntPredicate within = rev ? i -> range.gteMin(p.members[i]) : i -> range.lteMax(p.members[i]);
     return p.collect(first, rev, offset, limit, within);
@@ -726,7 +595,7 @@ final class ListPackZSet implements ZSetEncoding {
   /** The compact form visits every member and returns 0. Redis: scanGenericCommand. */
   @Override
   public long scan(long cursor, int count, Consumer<? super ScoredMember> visitor) {
-    Pairs p = decode();
+    ListPackZSetPairs p = decode();
     for (int i = 0; i < p.n; i++) {
       visitor.accept(new ScoredMember(p.members[i], p.scores[i]));
     }
@@ -761,7 +630,7 @@ final class ListPackZSet implements ZSetEncoding {
   @Override
   public SkipListZSet toSkipList(long seed) {
     SkipListZSet z = new SkipListZSet(seed);
-    Pairs p = decode();
+    ListPackZSetPairs p = decode();
     z.dict.expand(p.n);
     if (foreign) {
       for (int i = 0; i < p.n; i++) {
@@ -795,7 +664,7 @@ final class ListPackZSet implements ZSetEncoding {
    * @throws CorruptEncodingException naming the broken rule, with {@code blob}'s bytes
    */
   static ListPackZSet load(ListPack lp, byte[] blob) {
-    Pairs p = new Pairs(lp.size() >> 1, true);
+    ListPackZSetPairs p = new ListPackZSetPairs(lp.size() >> 1, true);
     if (p.n > 0) {
       lp.forEach(p);
     }
@@ -825,7 +694,7 @@ final class ListPackZSet implements ZSetEncoding {
     if (lp.size() % 2 != 0) {
       throw new AssertionError("compact zset invariant broken: I1 odd element count");
     }
-    Pairs p = decode();
+    ListPackZSetPairs p = decode();
     for (int i = 0; i < p.n; i++) {
       if (Double.isNaN(p.scores[i])) {
         throw new AssertionError("compact zset invariant broken: I2 NaN score at " + i);
