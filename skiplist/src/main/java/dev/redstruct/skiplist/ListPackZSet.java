@@ -367,10 +367,32 @@ final class ListPackZSet implements ZSetEncoding {
     return true;
   }
 
+  /**
+   * zzlFind's walk returning the score itself (NaN when absent), as ZSCORE wants it: the score
+   * element was just decoded beside the member, so it is not read again.
+   */
   @Override
   public double score(byte[] member) {
-    long at = find(member);
-    return at < 0 ? Double.NaN : scoreAt(offsetOf(at));
+    int len = member.length;
+    if (index != null && !index.mayContain(ListPackZSetIndex.hash(member, 0, len))) {
+      return Double.NaN;
+    }
+    byte[] b = ListPackPositions.array(lp);
+    ListPackEntry m = new ListPackEntry();
+    ListPackEntry s = new ListPackEntry();
+    boolean isLong = len >= 1 && len <= 20 && RedisNumbers.isCanonicalLong(member, 0, len);
+    long asLong = isLong ? RedisNumbers.parseCanonicalLong(member, 0, len) : 0;
+    for (int p = FIRST; !ListPackPositions.isEnd(b, p); ) {
+      p = ListPackPositions.read(b, ListPackPositions.read(b, p, m), s);
+      boolean match =
+          m.isInteger
+              ? isLong && m.value == asLong
+              : Bytes.equals(b, m.dataOffset, m.dataLength, member, 0, len);
+      if (match) {
+        return score(b, s);
+      }
+    }
+    return Double.NaN;
   }
 
   @Override
