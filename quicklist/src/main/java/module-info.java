@@ -8,4 +8,7 @@ module dev.redstruct.quicklist {
   requires dev.redstruct.ziplist;
 
   exports dev.redstruct.quicklist;
+  // The RDB object body for rdb's payload and file writers; never public API.
+  exports dev.redstruct.quicklist.internal to
+      dev.redstruct.rdb;
 }

@@ -7,5 +7,6 @@ module dev.redstruct.skiplist {
 
   exports dev.redstruct.skiplist;
   exports dev.redstruct.skiplist.internal to
-      dev.redstruct.geohash;
+      dev.redstruct.geohash,
+      dev.redstruct.rdb;
 }

@@ -1017,7 +1017,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return sample.get(rnd.nextInt(sample.size()));
   }
 
-  /** Checks I1..I7 in O(buckets + size); throws AssertionError on a violation. */
+  /** Checks I1..I8 in O(buckets + size); throws AssertionError on a violation. */
   void checkInvariants() {
     DictInvariants.check(this);
   }

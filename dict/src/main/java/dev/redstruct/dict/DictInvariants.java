@@ -3,7 +3,7 @@ package dev.redstruct.dict;
 import java.util.HashSet;
 import java.util.Set;
 
-/** The I1..I7 checks of {@link Dict}; test support, O(buckets + size). */
+/** The I1..I8 checks of {@link Dict}; test support, O(buckets + size). */
 final class DictInvariants {
   private DictInvariants() {}
 

@@ -1,6 +1,7 @@
 package dev.redstruct.geohash;
 
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.core.resp.RedisWords;
 import dev.redstruct.skiplist.ZSetException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -27,23 +28,13 @@ final class GeoArgs {
 
   private GeoArgs() {}
 
-  /** ASCII case-insensitive comparison with an upper- or lower-case keyword (strcasecmp). */
+  /**
+   * Whether an argument is the option word or unit {@code keyword} (either case) as Redis's {@code
+   * strcasecmp} sees it: ASCII case-insensitive, the argument ending at its first NUL byte ({@code
+   * "km\0"} is {@code KM}). The one rule of the house, {@link RedisWords#is}.
+   */
   static boolean is(byte[] arg, String keyword) {
-    if (arg.length != keyword.length()) {
-      return false;
-    }
-    for (int i = 0; i < arg.length; i++) {
-      int c = arg[i] & 0xff;
-      int k = keyword.charAt(i);
-      if (c != k && toLower(c) != toLower(k)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static int toLower(int c) {
-    return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    return RedisWords.is(arg, keyword.toLowerCase(Locale.ROOT));
   }
 
   static String text(byte[] arg) {

@@ -191,6 +191,32 @@ class GeoSetTest {
     return assertThrows(ZSetException.class, r::run).getMessage();
   }
 
+  /**
+   * Redis compares option words and units with C's strcasecmp, which stops at a NUL byte. From
+   * redis-server 7.0.15: {@code GEOADD g "nx\x00x" 1 1 m} gives {@code :1}, {@code GEOADD g 2 2 n}
+   * then {@code GEODIST g m n "km\x00"} and {@code GEODIST g m n "KM\x00zz"} give {@code 157.2701}.
+   */
+  @Test
+  void optionWordsAndUnitsEndAtNul() {
+    GeoSet g = GeoSet.create();
+    byte[][] add = argv("geoadd", "g", "nx\0x", "1", "1", "m");
+    assertEquals(1, g.geoadd(add));
+    assertEquals(1, g.geoadd(argv("geoadd", "g", "2", "2", "n")));
+    assertEquals(
+        "157.2701", GeoSet.formatDistance(g.distance(b("m"), b("n"), unit("km\0")).getAsDouble()));
+    assertEquals(
+        "157.2701",
+        GeoSet.formatDistance(g.distance(b("m"), b("n"), unit("KM\0zz")).getAsDouble()));
+  }
+
+  private static byte[] b(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static GeoUnit unit(String s) {
+    return GeoUnit.parse(b(s));
+  }
+
   @Test
   void redisFaceErrors() {
     GeoSet nyc = nyc();

@@ -28,17 +28,6 @@ final class ListPackPositionAccess implements ListPackPositions.Access {
   }
 
   @Override
-  public void insertString(ListPack lp, int p, byte[] s) {
-    ListPackWriter.insertString(
-        lp, p, ListPackWriter.BEFORE, s, 0, s.length, ListPackWriter.TAIL_ONLY);
-  }
-
-  @Override
-  public void insertInteger(ListPack lp, int p, long v) {
-    ListPackWriter.insertInteger(lp, p, ListPackWriter.BEFORE, v, ListPackWriter.TAIL_ONLY);
-  }
-
-  @Override
   public void insertPair(ListPack lp, int p, byte[] first, byte[] secondText, long secondInt) {
     ListPackWriter.insertTwo(lp, p, first, secondText, secondInt);
   }

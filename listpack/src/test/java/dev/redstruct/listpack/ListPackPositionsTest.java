@@ -56,26 +56,18 @@ class ListPackPositionsTest {
       int oldLength = lp.sizeInBytes();
       if (n == 0 || r.nextInt(3) > 0) {
         byte[] v = value(r);
-        int kind = r.nextInt(4);
-        if (kind == 0) {
+        if (r.nextBoolean()) {
           byte[] w = value(r);
           ListPackPositions.insertPair(lp, before.get(i), v, w, 0);
           twin.insert(i, w);
           twin.insert(i, v);
-        } else if (kind == 1) {
+        } else {
           long x = r.nextLong();
           ListPackPositions.insertPair(lp, before.get(i), v, null, x);
           twin.insert(i, x);
           twin.insert(i, v);
-        } else if (kind == 2) {
-          ListPackPositions.insert(lp, before.get(i), v);
-          twin.insert(i, v);
-        } else {
-          long x = r.nextLong(-100_000, 100_000);
-          ListPackPositions.insert(lp, before.get(i), x);
-          twin.insert(i, x);
         }
-        int added = kind < 2 ? 2 : 1;
+        int added = 2;
         List<Integer> after = offsets(lp);
         int g = lp.sizeInBytes() - oldLength;
         for (int k = i; k < before.size(); k++) {

@@ -27,10 +27,16 @@ import dev.redstruct.ziplist.ZipListCursor;
 final class QuickListRdb {
   private QuickListRdb() {}
 
-  /** Redis: rdbSaveObject for OBJ_LIST. */
+  /** The DUMP payload: the type and body, then the footer. Redis: createDumpPayload. */
   static byte[] write(QuickList ql, boolean compression) {
-    RdbWriter w =
-        RdbWriter.create(compression).type(RdbPayload.TYPE_LIST_QUICKLIST_2).length(ql.nodes.len);
+    RdbWriter w = RdbWriter.create(compression);
+    writeRdb(ql, w);
+    return w.toDumpPayload();
+  }
+
+  /** The type byte and the object body, into {@code w}. Redis: rdbSaveObject for OBJ_LIST. */
+  static void writeRdb(QuickList ql, RdbWriter w) {
+    w.type(RdbPayload.TYPE_LIST_QUICKLIST_2).length(ql.nodes.len);
     for (QuickNode n = ql.nodes.head; n != null; n = n.next) {
       w.length(n.isPlain ? QuickNode.CONTAINER_PLAIN : QuickNode.CONTAINER_PACKED);
       if (n.compressed()) {
@@ -39,7 +45,6 @@ final class QuickListRdb {
         w.string(n.rawBytes());
       }
     }
-    return w.toDumpPayload();
   }
 
   /** Redis: rdbLoadObject for the list types. */

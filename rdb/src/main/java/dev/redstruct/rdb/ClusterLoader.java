@@ -2,6 +2,7 @@ package dev.redstruct.rdb;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,8 @@ import java.util.function.Function;
  *   <li>{@code -TRYAGAIN}, {@code -CLUSTERDOWN}, {@code -LOADING}: sent again.
  *   <li>Any other error (e.g. {@code -BUSYKEY} without replace, a payload Redis rejects) is a
  *       failure of that key, reported in the {@link Report}; the others go on.
+ *   <li>A key whose slot no node owns in the {@link SlotMap} is not sent: it is a failure of that
+ *       key ({@code no node owns slot N}).
  * </ul>
  *
  * A key redirected or retried more than {@value #MAX_ATTEMPTS} times is a failure. Connections come
@@ -86,10 +89,79 @@ public final class ClusterLoader implements AutoCloseable {
    * @param moved {@code -MOVED} replies followed
    * @param asked {@code -ASK} replies followed
    * @param retried {@code -TRYAGAIN}/{@code -CLUSTERDOWN}/{@code -LOADING} replies retried
-   * @param failures the keys that failed, each with Redis's last error
+   * @param failures the keys that failed, in the order they failed, each once with Redis's last
+   *     error (or the loader's reason)
    */
   public record Report(
-      long restored, long moved, long asked, long retried, Map<String, String> failures) {}
+      long restored, long moved, long asked, long retried, List<Failure> failures) {
+    /**
+     * Copies the failures.
+     *
+     * @throws NullPointerException if {@code failures} is null
+     */
+    public Report {
+      failures = List.copyOf(failures);
+    }
+
+    /**
+     * The error a key failed with.
+     *
+     * @param key the key's bytes
+     * @return its error, or null if the key did not fail
+     */
+    public String errorOf(byte[] key) {
+      Objects.requireNonNull(key, "key");
+      for (Failure f : failures) {
+        if (Arrays.equals(f.key(), key)) {
+          return f.error();
+        }
+      }
+      return null;
+    }
+  }
+
+  /**
+   * One key that failed, identified by its bytes (keys need not be text).
+   *
+   * @param key the key (not copied)
+   * @param error Redis's last error for it, or the loader's reason
+   */
+  public record Failure(byte[] key, String error) {
+    /**
+     * Checks the fields.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public Failure {
+      Objects.requireNonNull(key, "key");
+      Objects.requireNonNull(error, "error");
+    }
+
+    /** Equal when the keys' bytes and the errors are equal. */
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Failure f && Arrays.equals(key, f.key) && error.equals(f.error);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * Arrays.hashCode(key) + error.hashCode();
+    }
+
+    /** The key as Java escapes show it ({@code \xff} for a byte that is not printable ASCII). */
+    @Override
+    public String toString() {
+      StringBuilder sb = new StringBuilder("Failure[key=");
+      for (byte b : key) {
+        int c = b & 0xff;
+        sb.append(
+            c >= 0x20 && c < 0x7f && c != '\\'
+                ? String.valueOf((char) c)
+                : String.format("\\x%02x", c));
+      }
+      return sb.append(", error=").append(error).append(']').toString();
+    }
+  }
 
   private record Pending(Restore restore, SlotMap.Node askTarget, int attempts) {}
 
@@ -98,7 +170,7 @@ public final class ClusterLoader implements AutoCloseable {
     long moved;
     long asked;
     long retried;
-    final Map<String, String> failures = new LinkedHashMap<>();
+    final List<Failure> failures = new ArrayList<>();
   }
 
   private ClusterLoader(SlotMap map, Function<SlotMap.Node, CommandPipe> connector, int batchSize) {
@@ -145,13 +217,15 @@ public final class ClusterLoader implements AutoCloseable {
       send(n);
     }
     Counts c = counts;
-    return new Report(c.restored, c.moved, c.asked, c.retried, Map.copyOf(c.failures));
+    return new Report(c.restored, c.moved, c.asked, c.retried, c.failures);
   }
 
   private void add(Pending p) {
-    SlotMap.Node n = p.askTarget() != null ? p.askTarget() : map.nodeOfKey(p.restore().key());
+    byte[] key = p.restore().key();
+    SlotMap.Node n = p.askTarget() != null ? p.askTarget() : map.nodeOfKey(key);
     if (n == null) {
-      n = map.nodes().stream().findFirst().orElseThrow(() -> new IllegalStateException("no nodes"));
+      counts.failures.add(new Failure(key, "no node owns slot " + KeySlot.of(key)));
+      return;
     }
     buffers.computeIfAbsent(n, k -> new ArrayList<>()).add(p);
   }
@@ -196,9 +270,9 @@ public final class ClusterLoader implements AutoCloseable {
       counts.restored++;
       return;
     }
-    String key = new String(p.restore().key(), StandardCharsets.UTF_8);
+    byte[] key = p.restore().key();
     if (p.attempts() + 1 >= MAX_ATTEMPTS) {
-      counts.failures.put(key, "too many redirections, last: " + error);
+      counts.failures.add(new Failure(key, "too many redirections, last: " + error));
       return;
     }
     String[] w = error.split(" ");
@@ -214,7 +288,7 @@ public final class ClusterLoader implements AutoCloseable {
       counts.retried++;
       add(new Pending(p.restore(), null, p.attempts() + 1));
     } else {
-      counts.failures.put(key, error);
+      counts.failures.add(new Failure(key, error));
     }
   }
 

@@ -3,6 +3,7 @@ package dev.redstruct.rdb;
 import dev.redstruct.core.rdb.RdbPayload;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.quicklist.internal.QuickListBodies;
 
 /**
  * Lists: written as type 18 (quicklist 2) and loaded from 18, 14 (6.2's quicklist of ziplists), 10
@@ -11,9 +12,6 @@ import dev.redstruct.quicklist.QuickList;
  * get Redis's defaults: fill -2, compress depth 0.
  */
 final class ListAdapter implements PayloadAdapter<QuickList> {
-  /** Payload footer: 2 version bytes and 8 CRC bytes. */
-  private static final int FOOTER = RdbPayload.FOOTER;
-
   @Override
   public Class<QuickList> javaType() {
     return QuickList.class;
@@ -21,8 +19,7 @@ final class ListAdapter implements PayloadAdapter<QuickList> {
 
   @Override
   public void write(QuickList value, boolean compression, RdbWriter out) {
-    byte[] p = value.toRdbPayload(compression);
-    out.raw(p, 0, p.length - FOOTER);
+    QuickListBodies.writeRdb(value, out);
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.redstruct.rdb;
 import dev.redstruct.core.rdb.RdbPayload;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.skiplist.ZSet;
+import dev.redstruct.skiplist.internal.ZSetWalks;
 
 /**
  * Sorted sets: written as type 17 (listpack) or 5 (skiplist, binary scores) as the set is encoded,
@@ -17,8 +18,7 @@ final class ZSetAdapter implements PayloadAdapter<ZSet> {
 
   @Override
   public void write(ZSet value, boolean compression, RdbWriter out) {
-    byte[] p = value.toRdbPayload(compression);
-    out.raw(p, 0, p.length - RdbPayload.FOOTER);
+    ZSetWalks.writeRdb(value, out);
   }
 
   @Override

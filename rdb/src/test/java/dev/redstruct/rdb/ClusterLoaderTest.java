@@ -138,7 +138,7 @@ class ClusterLoaderTest {
         }
         startMoves(rnd, cluster);
         ClusterLoader.Report r = loader.load(batch);
-        assertEquals(Map.of(), r.failures(), "seed " + SEED);
+        assertEquals(List.of(), r.failures(), "seed " + SEED);
         moved += r.moved();
         asked += r.asked();
         for (int s = 0; s < KeySlot.SLOTS; s++) {
@@ -192,11 +192,60 @@ class ClusterLoaderTest {
                   restore("pingpong"),
                   restore("b")));
       assertEquals(2, r.restored());
-      assertEquals("BUSYKEY Target key name already exists.", r.failures().get("busy"));
-      assertTrue(r.failures().get("again").startsWith("too many redirections"));
-      assertTrue(r.failures().get("pingpong").startsWith("too many redirections"));
+      assertEquals("BUSYKEY Target key name already exists.", r.errorOf(bytes("busy")));
+      assertTrue(r.errorOf(bytes("again")).startsWith("too many redirections"));
+      assertTrue(r.errorOf(bytes("pingpong")).startsWith("too many redirections"));
       assertEquals(ClusterLoader.MAX_ATTEMPTS - 1, r.retried());
     }
+  }
+
+  /** Two keys that are not UTF-8 and decode to the same text are two failures, not one. */
+  @Test
+  void failuresAreKeyedByTheKeysBytes() {
+    FakeCluster cluster = new FakeCluster(1);
+    // The fake decodes keys as UTF-8: both keys below become "\uFFFD" there and get this error.
+    cluster.scriptedErrors.put("\uFFFD", "ERR Bad data format");
+    SlotMap map = SlotMap.single(cluster.nodes.get(0).address);
+    byte[] ff = {(byte) 0xff};
+    byte[] fe = {(byte) 0xfe};
+    try (ClusterLoader loader = ClusterLoader.create(map, cluster::pipe, 10)) {
+      ClusterLoader.Report r =
+          loader.load(List.of(ClusterLoader.Restore.of(ff, P), ClusterLoader.Restore.of(fe, P)));
+      assertEquals(
+          List.of(
+              new ClusterLoader.Failure(ff, "ERR Bad data format"),
+              new ClusterLoader.Failure(fe, "ERR Bad data format")),
+          r.failures());
+      assertEquals("ERR Bad data format", r.errorOf(fe));
+    }
+  }
+
+  /** A key whose slot no node owns is refused in the report, and nothing is sent for it. */
+  @Test
+  void keysOfUnownedSlotsAreRefusedNotSentToTheFirstNode() {
+    FakeCluster cluster = new FakeCluster(1);
+    List<Object> slots =
+        List.of(List.of(0L, 5460L, List.of("127.0.0.1".getBytes(), 7000L, "id0".getBytes())));
+    SlotMap map = SlotMap.fromClusterSlots(slots);
+    byte[] orphan = bytes("123456789"); // slot 12739
+    assertEquals(null, map.nodeOfKey(orphan));
+    byte[] inRange = bytes("b"); // slot 3300
+    assertEquals(3300, KeySlot.of(inRange));
+    try (ClusterLoader loader = ClusterLoader.create(map, cluster::pipe, 10)) {
+      ClusterLoader.Report r =
+          loader.load(
+              List.of(ClusterLoader.Restore.of(orphan, P), ClusterLoader.Restore.of(inRange, P)));
+      assertEquals(1, r.restored());
+      assertEquals(
+          List.of(new ClusterLoader.Failure(orphan, "no node owns slot 12739")), r.failures());
+      assertEquals(1, cluster.nodes.get(0).commands, "only the owned key was sent");
+    }
+  }
+
+  private static final byte[] P = {9};
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
   }
 
   @Test

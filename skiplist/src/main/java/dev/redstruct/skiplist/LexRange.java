@@ -112,6 +112,29 @@ public final class LexRange {
     return maxExclusive ? compare(value, max) < 0 : compare(value, max) <= 0;
   }
 
+  /** Redis: zslLexValueGteMin over {@code a[off, off + len)}, a member (never a sentinel). */
+  boolean gteMin(byte[] a, int off, int len) {
+    int c = compareMember(a, off, len, min);
+    return minExclusive ? c > 0 : c >= 0;
+  }
+
+  /** Redis: zslLexValueLteMax over {@code a[off, off + len)}, a member (never a sentinel). */
+  boolean lteMax(byte[] a, int off, int len) {
+    int c = compareMember(a, off, len, max);
+    return maxExclusive ? c < 0 : c <= 0;
+  }
+
+  /** Redis: sdscmplex with a member on the left and a bound (perhaps a sentinel) on the right. */
+  private static int compareMember(byte[] a, int off, int len, byte[] bound) {
+    if (bound == MINUS_INF) {
+      return 1;
+    }
+    if (bound == PLUS_INF) {
+      return -1;
+    }
+    return Bytes.compare(a, off, len, bound, 0, bound.length);
+  }
+
   /**
    * True if the member lies in the range.
    *

@@ -5,17 +5,25 @@ import static dev.redstruct.listpack.internal.ListPackPositions.FIRST;
 import dev.redstruct.core.Bytes;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.listpack.ListPack;
 import dev.redstruct.listpack.internal.ListPackEntry;
 import dev.redstruct.listpack.internal.ListPackPositions;
+import dev.redstruct.skiplist.internal.ScoredBytesVisitor;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.IntPredicate;
 
 /**
- * The compact zset encoding of one {@link ZSet}: a Redis 7.0 listpack of alternating member and
- * score elements sorted by (score, member), and its add index. The {@code zzl*} functions of
+ * Redis's {@code listpack} encoding of a {@link ZSet}: a Redis 7.0 listpack of alternating member
+ * and score elements sorted by (score, member), and its add index. Every operation of the form
+ * lives here: the {@code zzl*} functions and the {@code OBJ_ENCODING_LISTPACK} branches of
  * src/t_zset.c (Redis 7.0.15) as methods of the object that owns the listpack.
  */
-final class ListPackZSet {
+final class ListPackZSet implements ZSetEncoding {
   /*
    * Implementation notes.
    *
@@ -33,8 +41,15 @@ final class ListPackZSet {
    * built by the first walked add that finds the member absent in a set of MIN_PAIRS pairs or more;
    * smaller sets pay only the null reference.
    *
-   * State is per object (the listpack, the index, the last lookup's result): two threads using two
-   * sets never share anything.
+   * A lookup returns where it ended as one long (a "position"): a found member as (pair index << 32
+   * | offset of its member element), an absent one as ABSENT | (pair << 32 | offset) of the pair it
+   * would go before (the end byte after the last pair). Nothing is kept between calls but the
+   * listpack and the index; two threads using two sets never share anything.
+   *
+   * Reads walk the listpack in place (ListPackPositions.read into two ListPackEntry locals): the
+   * point lookups, the counts, the range deletes and the GEO walk allocate no pair; the reads that
+   * return records (ranks, score and lex ranges) decode the pairs once, as they copy each member
+   * they return anyway.
    *
    * Invariants (checkInvariants): I1 even element count; I2 every score element reads (zzlStrtod)
    * to a non-NaN double; I3 pairs strictly increasing by (score, unsigned member bytes), hence no
@@ -56,14 +71,11 @@ final class ListPackZSet {
   /** zzlStrtod reads at most this many bytes of a text score (its buffer is 128 with the NUL). */
   static final int ZZL_STRTOD_MAX = 127;
 
+  /** Bit 63 of a position: the member is absent, and the rest says where it would go. */
+  private static final long ABSENT = Long.MIN_VALUE;
+
   final ListPack lp;
   private ListPackZSetIndex index;
-
-  // The last lookup (find, locateForAdd): the found member's score, or where an absent one goes.
-  double foundScore;
-  private int placeOffset;
-  private int placePair;
-  private long placeHash;
 
   /** Tests turn the add index off to compare blobs with and without it; a per-set switch. */
   private boolean indexing = true;
@@ -89,15 +101,29 @@ final class ListPackZSet {
   }
 
   /** Number of pairs. */
-  int length() {
+  @Override
+  public int length() {
     return lp.size() >> 1;
+  }
+
+  private static long position(int pair, int offset) {
+    return ((long) pair << 32) | offset;
+  }
+
+  private static int pairOf(long position) {
+    return (int) (position >>> 32) & 0x7FFF_FFFF;
+  }
+
+  private static int offsetOf(long position) {
+    return (int) position;
   }
 
   byte[] toByteArray() {
     return lp.toByteArray();
   }
 
-  ListPackZSet copy() {
+  @Override
+  public ListPackZSet copy(long seed) {
     ListPackZSet z = new ListPackZSet(ListPack.wrap(lp.toByteArray()));
     z.indexing = indexing;
     z.foreign = foreign;
@@ -106,55 +132,9 @@ final class ListPackZSet {
 
   // ---------------------------------------------------------------- reading
 
-  /** The decoded pairs, in order; n is small (the compact thresholds). */
-  static final class Pairs implements ListPack.ElementConsumer {
-    final byte[][] members;
-    final double[] scores;
-    final int n;
-    private final boolean loading; // notes text scores string2d would not read
-    boolean foreignText; // loading: a text score only zzlStrtod reads (e.g. "abc", " 7")
-    private int elements;
-
-    private Pairs(int n, boolean loading) {
-      this.n = n;
-      this.members = new byte[n][];
-      this.scores = new double[n];
-      this.loading = loading;
-    }
-
-    @Override
-    public void string(byte[] array, int offset, int length) {
-      int e = elements++;
-      if (e >= 2 * n) {
-        return;
-      } else if ((e & 1) == 0) {
-        members[e >> 1] = Arrays.copyOfRange(array, offset, offset + length);
-      } else {
-        double d = stringToDouble(array, offset, length);
-        if (Double.isNaN(d)) {
-          foreignText |= loading;
-          d = RedisNumbers.strtodPrefix(array, offset, Math.min(length, ZZL_STRTOD_MAX));
-        }
-        scores[e >> 1] = d;
-      }
-    }
-
-    @Override
-    public void integer(long value) {
-      int e = elements++;
-      if (e >= 2 * n) {
-        return;
-      } else if ((e & 1) == 0) {
-        members[e >> 1] = RedisNumbers.ll2string(value);
-      } else {
-        scores[e >> 1] = value;
-      }
-    }
-  }
-
   /** The pairs, decoded by one walk. */
-  Pairs decode() {
-    Pairs p = new Pairs(length(), false);
+  ListPackZSetPairs decode() {
+    ListPackZSetPairs p = new ListPackZSetPairs(length(), false);
     if (p.n > 0) {
       lp.forEach(p);
     }
@@ -179,36 +159,36 @@ final class ListPackZSet {
   }
 
   /** string2d over a text zzlStrtod would read whole, else NaN. */
-  private static double stringToDouble(byte[] array, int offset, int length) {
+  static double stringToDouble(byte[] array, int offset, int length) {
     return length <= ZZL_STRTOD_MAX
         ? RedisNumbers.parseScoreOrNaN(array, offset, length)
         : Double.NaN;
   }
 
   /**
-   * Pair index of {@code member} or -1; when found, its score is in {@link #foundScore}. The
-   * index's filter answers "absent" without a walk. Redis: zzlFind.
+   * The member's position, or ABSENT (without a place) if it is not there. The index's filter
+   * answers "absent" without a walk. Redis: zzlFind.
    */
-  int find(byte[] member) {
+  private long find(byte[] member) {
     if (index != null && !index.mayContain(ListPackZSetIndex.hash(member, 0, member.length))) {
-      return -1;
+      return ABSENT;
     }
     return walk(member, Double.NaN, false);
   }
 
   /**
    * One walk over the pairs comparing each member with {@code member} (zzlFind); when {@code place}
-   * is set, it also notes where (score, member) would go (zzlInsert's loop): the first pair sorting
-   * after it, read until found. Returns the member's pair index, or -1.
+   * is set, it also finds where (score, member) would go (zzlInsert's loop): the first pair sorting
+   * after it, read until found. Returns the member's position, or ABSENT with that place.
    */
-  private int walk(byte[] member, double score, boolean place) {
+  private long walk(byte[] member, double score, boolean place) {
     byte[] b = ListPackPositions.array(lp);
     ListPackEntry m = new ListPackEntry();
     ListPackEntry s = new ListPackEntry();
     int len = member.length;
     boolean isLong = len >= 1 && len <= 20 && RedisNumbers.isCanonicalLong(member, 0, len);
     long asLong = isLong ? RedisNumbers.parseCanonicalLong(member, 0, len) : 0;
-    boolean placed = !place;
+    long placed = place ? -1 : ABSENT;
     int i = 0;
     int p = FIRST;
     for (; !ListPackPositions.isEnd(b, p); i++) {
@@ -219,24 +199,25 @@ final class ListPackZSet {
               ? isLong && m.value == asLong
               : Bytes.equals(b, m.dataOffset, m.dataLength, member, 0, len);
       if (match) {
-        foundScore = score(b, s);
-        return i;
+        return position(i, p);
       }
-      if (!placed) {
+      if (placed == -1) {
         double v = score(b, s);
         if (v > score || (v == score && memberAfter(b, m, member))) {
-          placed = true;
-          placeOffset = p;
-          placePair = i;
+          placed = ABSENT | position(i, p);
         }
       }
       p = next;
     }
-    if (!placed) {
-      placeOffset = p;
-      placePair = i;
-    }
-    return -1;
+    return placed == -1 ? ABSENT | position(i, p) : placed;
+  }
+
+  /** The score of the pair whose member element is at {@code offset}. Redis: zzlGetScore. */
+  private double scoreAt(int offset) {
+    byte[] b = ListPackPositions.array(lp);
+    ListPackEntry e = new ListPackEntry();
+    ListPackPositions.read(b, ListPackPositions.read(b, offset, e), e);
+    return score(b, e);
   }
 
   /** Whether the member element in {@code e} sorts after {@code member} (unsigned bytes). */
@@ -260,26 +241,23 @@ final class ListPackZSet {
   }
 
   /**
-   * zsetAdd's lookup: the member's pair index (its score in {@link #foundScore}), or -1 with the
-   * place where it goes noted for {@link #insertLocated}. A member the index rules out is placed
-   * without a walk; otherwise the walk runs and, when the member is absent, builds the index.
+   * zsetAdd's lookup: the member's position, or ABSENT with its place. A member the index rules out
+   * is placed without a walk; otherwise the walk runs and, when the member is absent, builds the
+   * index.
    */
-  int locateForAdd(byte[] member, double score, int maxEntries) {
-    long h = ListPackZSetIndex.hash(member, 0, member.length);
-    placeHash = h;
+  private long locateForAdd(byte[] member, double score, long h, int maxEntries) {
     if (index != null && !index.mayContain(h)) {
-      place(member, score);
-      return -1;
+      return place(member, score);
     }
-    int at = walk(member, score, true);
+    long at = walk(member, score, true);
     if (at < 0 && index == null && indexing) {
       index = ListPackZSetIndex.build(this, maxEntries); // null when too small or too large
     }
     return at;
   }
 
-  /** Sets the place of an absent (score, member) from the index. Redis: zzlInsert's loop. */
-  private void place(byte[] member, double score) {
+  /** The place of an absent (score, member), from the index. Redis: zzlInsert's loop. */
+  private long place(byte[] member, double score) {
     ListPackZSetIndex ix = index;
     int k = ListPackZSetIndex.key(score);
     int lo = ix.firstKeyNotBelow(k);
@@ -292,29 +270,33 @@ final class ListPackZSet {
         lo = mid + 1;
       }
     }
-    placePair = lo;
-    placeOffset = lo == ix.pairs() ? lp.sizeInBytes() - 1 : ix.offset(lo);
+    return ABSENT | position(lo, lo == ix.pairs() ? lp.sizeInBytes() - 1 : ix.offset(lo));
   }
 
   // ---------------------------------------------------------------- writing
 
-  /**
-   * Inserts the absent member where the last {@link #locateForAdd} placed it (nothing changed the
-   * listpack since) and keeps the index in step.
-   */
-  void insertLocated(byte[] member, double score, int maxEntries) {
-    insertAt(placeOffset, placePair, placeHash, member, score, maxEntries);
+  @Override
+  public int add(byte[] member, double score, int flags, int maxEntries, int maxValue) {
+    long h = ListPackZSetIndex.hash(member, 0, member.length);
+    long at = locateForAdd(member, score, h, maxEntries);
+    int out = ZSetEncoding.decide(flags, at < 0 ? Double.NaN : scoreAt(offsetOf(at)), score);
+    if (out == OUT_ADDED) {
+      if (length() + 1 > maxEntries || member.length > maxValue) {
+        return OUT_CONVERT; // Redis: zsetAdd's zsetConvert before zslInsert
+      }
+      insertAt(offsetOf(at), pairOf(at), h, member, score, maxEntries); // the place is current
+    } else if (out == OUT_UPDATED) {
+      deletePairs(pairOf(at), 1);
+      insert(member, score, maxEntries);
+    }
+    return out;
   }
 
   /** Inserts a member known to be absent at its sorted place. Redis: zzlInsert. */
-  void insert(byte[] member, double score, int maxEntries) {
+  private void insert(byte[] member, double score, int maxEntries) {
     long h = ListPackZSetIndex.hash(member, 0, member.length);
-    if (index != null) {
-      place(member, score);
-    } else {
-      walk(member, score, true);
-    }
-    insertAt(placeOffset, placePair, h, member, score, maxEntries);
+    long at = index != null ? place(member, score) : walk(member, score, true);
+    insertAt(offsetOf(at), pairOf(at), h, member, score, maxEntries);
   }
 
   private void insertAt(int offset, int pair, long h, byte[] member, double score, int max) {
@@ -349,17 +331,12 @@ final class ListPackZSet {
     insertPairAt(lp, lp.sizeInBytes() - 1, member, score);
   }
 
-  /** Redis: zzlDelete. */
-  void delete(int pair) {
-    deletePairs(pair, 1);
-  }
-
   /** Deletes {@code count} pairs from pair {@code from}. Redis: zzlDeleteRangeByRank. */
-  void deletePairs(int from, int count) {
+  private void deletePairs(int from, int count) {
     if (count <= 0) {
       return;
     }
-    int offset = index != null ? index.offset(from) : offsetOf(from);
+    int offset = pairOffset(from);
     int before = lp.sizeInBytes();
     ListPackPositions.delete(lp, offset, 2 * count);
     if (index != null && !index.removed(from, count, before - lp.sizeInBytes())) {
@@ -368,7 +345,7 @@ final class ListPackZSet {
   }
 
   /** Offset of pair i's member element, by a walk. Redis: lpSeek. */
-  private int offsetOf(int pair) {
+  private int walkToPair(int pair) {
     byte[] b = ListPackPositions.array(lp);
     ListPackEntry e = new ListPackEntry();
     int p = FIRST;
@@ -376,6 +353,324 @@ final class ListPackZSet {
       p = ListPackPositions.read(b, p, e);
     }
     return p;
+  }
+
+  // ---------------------------------------------------------------- point reads and remove
+
+  @Override
+  public boolean remove(byte[] member) {
+    long at = find(member);
+    if (at < 0) {
+      return false;
+    }
+    deletePairs(pairOf(at), 1);
+    return true;
+  }
+
+  /**
+   * zzlFind's walk returning the score itself (NaN when absent), as ZSCORE wants it: the score
+   * element was just decoded beside the member, so it is not read again.
+   */
+  @Override
+  public double score(byte[] member) {
+    int len = member.length;
+    if (index != null && !index.mayContain(ListPackZSetIndex.hash(member, 0, len))) {
+      return Double.NaN;
+    }
+    byte[] b = ListPackPositions.array(lp);
+    ListPackEntry m = new ListPackEntry();
+    ListPackEntry s = new ListPackEntry();
+    boolean isLong = len >= 1 && len <= 20 && RedisNumbers.isCanonicalLong(member, 0, len);
+    long asLong = isLong ? RedisNumbers.parseCanonicalLong(member, 0, len) : 0;
+    for (int p = FIRST; !ListPackPositions.isEnd(b, p); ) {
+      p = ListPackPositions.read(b, ListPackPositions.read(b, p, m), s);
+      boolean match =
+          m.isInteger
+              ? isLong && m.value == asLong
+              : Bytes.equals(b, m.dataOffset, m.dataLength, member, 0, len);
+      if (match) {
+        return score(b, s);
+      }
+    }
+    return Double.NaN;
+  }
+
+  @Override
+  public long rank(byte[] member) {
+    long at = find(member);
+    return at < 0 ? -1 : pairOf(at);
+  }
+
+  // ---------------------------------------------------------------- ranges that return records
+
+  @Override
+  public List<ScoredMember> byRank(int start, int end, boolean rev) {
+    ListPackZSetPairs p = decode();
+    List<ScoredMember> out = new ArrayList<>(end - start + 1);
+    for (int k = start; k <= end; k++) {
+      int i = rev ? p.n - 1 - k : k;
+      out.add(new ScoredMember(p.members[i], p.scores[i]));
+    }
+    return out;
+  }
+
+  @Override
+  public List<ScoredMember> byScore(ScoreRange range, boolean rev, long offset, long limit) {
+    ListPackZSetPairs p = decode();
+    int first = rev ? p.lastIn(range) : p.firstIn(range);
+    IntPredicate within = rev ? i -> range.gteMin(p.scores[i]) : i -> range.lteMax(p.scores[i]);
+    return p.collect(first, rev, offset, limit, within);
+  }
+
+  @Override
+  public List<ScoredMember> byLex(LexRange range, boolean rev, long offset, long limit) {
+    ListPackZSetPairs p = decode();
+    int first = rev ? p.lastIn(range) : p.firstIn(range);
+    IntPredicate within = rev ? i -> range.gteMin(p.members[i]) : i -> range.lteMax(p.members[i]);
+    return p.collect(first, rev, offset, limit, within);
+  }
+
+  // ---------------------------------------------------------------- ranges walked in place
+
+  /**
+   * The position of the first pair in the score range, or -1. Redis: zzlFirstInRange, whose
+   * zzlIsInRange test of the ends (the last score against min, the first against max) changes the
+   * answer only for pairs out of order ({@link #foreign}); a sorted set skips that walk.
+   */
+  private long firstIn(ScoreRange r) {
+    if (r.isEmpty() || (foreign && !endsInRange(r))) {
+      return -1;
+    }
+    byte[] b = ListPackPositions.array(lp);
+    ListPackEntry e = new ListPackEntry();
+    int p = FIRST;
+    for (int i = 0; !ListPackPositions.isEnd(b, p); i++) {
+      int next = ListPackPositions.read(b, ListPackPositions.read(b, p, e), e);
+      double s = score(b, e);
+      if (r.gteMin(s)) {
+        return r.lteMax(s) ? position(i, p) : -1;
+      }
+      p = next;
+    }
+    return -1;
+  }
+
+  /** Redis: zzlIsInRange, for a set whose pairs may be out of order. */
+  private boolean endsInRange(ScoreRange r) {
+    int n = length();
+    return n > 0 && r.gteMin(scoreAt(pairOffset(n - 1))) && r.lteMax(scoreAt(FIRST));
+  }
+
+  /**
+   * The position of the first pair in the lex range, or -1. Redis: zzlFirstInLexRange, with
+   * zzlIsInLexRange's test of the ends (members are in lex order only among equal scores).
+   */
+  private long firstIn(LexRange r) {
+    int n = length();
+    if (r.isEmpty() || n == 0) {
+      return -1;
+    }
+    byte[] b = ListPackPositions.array(lp);
+    ListPackEntry e = new ListPackEntry();
+    byte[] digits = new byte[20];
+    int last = pairOffset(n - 1);
+    ListPackPositions.read(b, last, e);
+    if (!memberGteMin(r, b, e, digits)) {
+      return -1;
+    }
+    ListPackPositions.read(b, FIRST, e);
+    if (!memberLteMax(r, b, e, digits)) {
+      return -1;
+    }
+    int p = FIRST;
+    for (int i = 0; !ListPackPositions.isEnd(b, p); i++) {
+      int q = ListPackPositions.read(b, p, e);
+      if (memberGteMin(r, b, e, digits)) {
+        return memberLteMax(r, b, e, digits) ? position(i, p) : -1;
+      }
+      p = ListPackPositions.read(b, q, e);
+    }
+    return -1;
+  }
+
+  private static boolean memberGteMin(LexRange r, byte[] b, ListPackEntry m, byte[] digits) {
+    if (m.isInteger) {
+      return r.gteMin(digits, 0, RedisNumbers.ll2string(m.value, digits, 0));
+    }
+    return r.gteMin(b, m.dataOffset, m.dataLength);
+  }
+
+  private static boolean memberLteMax(LexRange r, byte[] b, ListPackEntry m, byte[] digits) {
+    if (m.isInteger) {
+      return r.lteMax(digits, 0, RedisNumbers.ll2string(m.value, digits, 0));
+    }
+    return r.lteMax(b, m.dataOffset, m.dataLength);
+  }
+
+  /** Pairs from the first in range while the score is at most max. Redis: the listpack ZCOUNT. */
+  private int countFrom(long first, ScoreRange r) {
+    if (first < 0) {
+      return 0;
+    }
+    byte[] b = ListPackPositions.array(lp);
+    ListPackEntry e = new ListPackEntry();
+    int n = 0;
+    for (int p = offsetOf(first); !ListPackPositions.isEnd(b, p); n++) {
+      p = ListPackPositions.read(b, ListPackPositions.read(b, p, e), e);
+      if (!r.lteMax(score(b, e))) {
+        break;
+      }
+    }
+    return n;
+  }
+
+  /** Pairs from the first in range while the member is at most max. Redis: listpack ZLEXCOUNT. */
+  private int countFrom(long first, LexRange r) {
+    if (first < 0) {
+      return 0;
+    }
+    byte[] b = ListPackPositions.array(lp);
+    ListPackEntry e = new ListPackEntry();
+    byte[] digits = new byte[20];
+    int n = 0;
+    for (int p = offsetOf(first); !ListPackPositions.isEnd(b, p); n++) {
+      int q = ListPackPositions.read(b, p, e);
+      if (!memberLteMax(r, b, e, digits)) {
+        break;
+      }
+      p = ListPackPositions.read(b, q, e);
+    }
+    return n;
+  }
+
+  @Override
+  public long count(ScoreRange range) {
+    return countFrom(firstIn(range), range);
+  }
+
+  @Override
+  public long lexCount(LexRange range) {
+    return countFrom(firstIn(range), range);
+  }
+
+  @Override
+  public long removeByRank(int start, int end) {
+    deletePairs(start, end - start + 1);
+    return end - start + 1L;
+  }
+
+  @Override
+  public long removeByScore(ScoreRange range) {
+    long first = firstIn(range);
+    int n = countFrom(first, range);
+    deletePairs(pairOf(first), n);
+    return n;
+  }
+
+  @Override
+  public long removeByLex(LexRange range) {
+    long first = firstIn(range);
+    int n = countFrom(first, range);
+    deletePairs(pairOf(first), n);
+    return n;
+  }
+
+  /**
+   * From the first pair on: stops at the first score above max, hands out those at least min. A
+   * member stored as an integer is handed out as its digits, in a scratch array.
+   */
+  @Override
+  public void forEachByScore(ScoreRange range, ScoredBytesVisitor visitor) {
+    byte[] b = ListPackPositions.array(lp);
+    ListPackEntry m = new ListPackEntry();
+    ListPackEntry e = new ListPackEntry();
+    byte[] digits = null;
+    for (int p = FIRST; !ListPackPositions.isEnd(b, p); ) {
+      p = ListPackPositions.read(b, ListPackPositions.read(b, p, m), e);
+      double s = score(b, e);
+      if (!range.lteMax(s)) {
+        return;
+      }
+      if (!range.gteMin(s)) {
+        continue;
+      }
+      boolean go;
+      if (m.isInteger) {
+        digits = digits == null ? new byte[20] : digits;
+        go = visitor.visit(digits, 0, RedisNumbers.ll2string(m.value, digits, 0), s);
+      } else {
+        go = visitor.visit(b, m.dataOffset, m.dataLength, s);
+      }
+      if (!go) {
+        return;
+      }
+    }
+  }
+
+  /** Offset of pair i's member element: from the index when there is one, else by a walk. */
+  private int pairOffset(int pair) {
+    return index != null ? index.offset(pair) : walkToPair(pair);
+  }
+
+  // ---------------------------------------------------------------- scan, conversion, RDB
+
+  /** The compact form visits every member and returns 0. Redis: scanGenericCommand. */
+  @Override
+  public long scan(long cursor, int count, Consumer<? super ScoredMember> visitor) {
+    ListPackZSetPairs p = decode();
+    for (int i = 0; i < p.n; i++) {
+      visitor.accept(new ScoredMember(p.members[i], p.scores[i]));
+    }
+    return 0;
+  }
+
+  /** Each element as stored: an integer as its digits, a text as it is. */
+  @Override
+  public long scanReply(long cursor, int count, Consumer<? super byte[]> visitor) {
+    lp.forEach(
+        new ListPack.ElementConsumer() {
+          @Override
+          public void string(byte[] array, int offset, int length) {
+            visitor.accept(Arrays.copyOfRange(array, offset, offset + length));
+          }
+
+          @Override
+          public void integer(long value) {
+            visitor.accept(RedisNumbers.ll2string(value));
+          }
+        });
+    return 0;
+  }
+
+  /**
+   * Redis: zsetConvert(zobj, OBJ_ENCODING_SKIPLIST), which re-inserts every pair (zslInsert into an
+   * unsized dict). The listpack is sorted, so the skiplist is built by appending at its tail (same
+   * level draws, same shape), and the index is sized once for the pairs (for 128 pairs, the 128
+   * buckets one-by-one adds end with) instead of doubling from four buckets. A foreign set is
+   * inserted pair by pair in blob order, as Redis does.
+   */
+  @Override
+  public SkipListZSet toSkipList(long seed) {
+    SkipListZSet z = new SkipListZSet(seed);
+    ListPackZSetPairs p = decode();
+    z.dict.expand(p.n);
+    if (foreign) {
+      for (int i = 0; i < p.n; i++) {
+        ZSkipList.Node x = z.zsl.insert(p.scores[i], p.members[i]);
+        z.dict.addAbsent(x, z.dict.hash(x.member));
+      }
+    } else {
+      for (ZSkipList.Node x : z.zsl.appendSorted(p.scores, p.members, p.n)) {
+        z.dict.addAbsent(x, z.dict.hash(x.member));
+      }
+    }
+    return z;
+  }
+
+  /** RDB type 17: the listpack as one RDB string. Redis: rdbSaveObject for a listpack zset. */
+  @Override
+  public void writeRdb(RdbWriter out) {
+    out.type(RdbPayload.TYPE_ZSET_LISTPACK).string(lp.toByteArray());
   }
 
   // ---------------------------------------------------------------- loading
@@ -391,7 +686,7 @@ final class ListPackZSet {
    * @throws CorruptEncodingException naming the broken rule, with {@code blob}'s bytes
    */
   static ListPackZSet load(ListPack lp, byte[] blob) {
-    Pairs p = new Pairs(lp.size() >> 1, true);
+    ListPackZSetPairs p = new ListPackZSetPairs(lp.size() >> 1, true);
     if (p.n > 0) {
       lp.forEach(p);
     }
@@ -416,11 +711,12 @@ final class ListPackZSet {
   // ---------------------------------------------------------------- checks
 
   /** Checks I1..I4; throws AssertionError. */
-  void checkInvariants() {
+  @Override
+  public void checkInvariants() {
     if (lp.size() % 2 != 0) {
       throw new AssertionError("compact zset invariant broken: I1 odd element count");
     }
-    Pairs p = decode();
+    ListPackZSetPairs p = decode();
     for (int i = 0; i < p.n; i++) {
       if (Double.isNaN(p.scores[i])) {
         throw new AssertionError("compact zset invariant broken: I2 NaN score at " + i);

@@ -80,7 +80,7 @@ final class ListPackZSetIndex {
     int most = Math.min(Math.max(n + 1, limit), MAX_PAIRS);
     int bits = Math.max(MIN_BLOOM_BITS, Integer.highestOneBit(most * 8 - 1) << 1);
     ListPackZSetIndex ix = new ListPackZSetIndex(Math.min(n + (n >> 2) + 1, most), bits);
-    ListPackZSet.Pairs p = z.decode();
+    ListPackZSetPairs p = z.decode();
     int[] offsets = z.offsets();
     for (int i = 0; i < n; i++) {
       ix.slots[i] = ((long) key(p.scores[i]) << 32) | offsets[i];
@@ -217,7 +217,7 @@ final class ListPackZSetIndex {
   }
 
   /** Checks I1..I5 against the decoded pairs of {@code z}; throws AssertionError. */
-  void checkInvariants(ListPackZSet z, ListPackZSet.Pairs p) {
+  void checkInvariants(ListPackZSet z, ListPackZSetPairs p) {
     if (pairs != p.n) {
       throw new AssertionError("compact index invariant broken: I1 pairs " + pairs + " != " + p.n);
     }

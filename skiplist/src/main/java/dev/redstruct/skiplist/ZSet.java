@@ -3,6 +3,8 @@ package dev.redstruct.skiplist;
 import dev.redstruct.core.Bytes;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.core.rdb.RdbWriter;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
@@ -53,26 +55,22 @@ public final class ZSet implements Iterable<ScoredMember> {
   /*
    * Implementation notes.
    *
-   * Mirrors src/t_zset.c of Redis 7.0.15. This class is the facade: the contract, the state and
-   * the factories; its public methods check their arguments and hand off to package-private
-   * parts that operate on that state (ZSetWrites and ZSetReads use nothing else of ZSet's but
-   * its option constants):
-   *  - ZSetWrites: zsetAdd (the add/update decision table), zsetConvert and
-   *    zsetConvertToListpackIfNeeded, zsetRemoveFromSkiplist, zsetDup;
-   *  - ZSetReads: zsetScore, zsetRank, zscanCommand;
-   *  - ZSetRanges: the genericZrangeby* walkers, zremrangeGenericCommand, genericZpopCommand,
-   *    zrandmemberWithCountCommand;
-   *  - ZSetAlgebra (ZUNION/ZINTER/ZDIFF/ZINTERCARD) and ZSetRdb (DUMP/RESTORE, compact blobs).
-   * Exactly one of `compact` and (`dict`, `zsl`) is non-null. `dict` is Redis's zs->dict after
-   * redis/redis #14701: a MemberTable whose entries are zsl's nodes.
+   * Mirrors src/t_zset.c of Redis 7.0.15, split as Redis splits it: by representation. This
+   * class is the facade (the contract, the thresholds, the factories) and holds one field of
+   * state, `enc`, a ZSetEncoding: ListPackZSet (the zzl* functions) or SkipListZSet (zsl* and the
+   * member table, Redis's zs->dict after redis/redis #14701). Each owns every operation on its
+   * state; the public methods here check their arguments and hand off. What is not one form's:
+   *  - zsetAdd below: the add path of every ZADD, ZINCRBY and store, with the one place that
+   *    converts (zsetConvert), and compactIfFits (zsetConvertToListpackIfNeeded); the decision
+   *    table itself is ZSetEncoding.decide, which every form calls;
+   *  - pop and random: genericZpopCommand and zrandmemberWithCountCommand over ranks;
+   *  - ZSetAlgebra (ZUNION/ZINTER/ZDIFF/ZINTERCARD) and ZSetRdb (RESTORE, compact blobs).
    *
    * Invariants (checkInvariants):
-   *  I1 exactly one encoding is live; compact ⇒ size <= maxCompactEntries (fromCompact converts
-   *     a larger blob, as Redis's load does) and every member <= maxCompactValue bytes unless it
-   *     was loaded that way (Redis's load checks the count only).
-   *  I2 skiplist encoding: dict.size == zsl.length and dict finds every node of zsl by its
-   *     member (the node itself); MemberTable T1..T5 hold.
-   *  I3 the encoding's own invariants (ZSkipList I1..I4, ListPackZSet I1..I4 with its index's).
+   *  I1 compact ⇒ size <= maxCompactEntries (fromCompact converts a larger blob, as Redis's load
+   *     does) and every member <= maxCompactValue bytes unless it was loaded that way (Redis's
+   *     load checks the count only); checked by the callers that build sets, not here.
+   *  I2 the form's own invariants (SkipListZSet S1..S3, ListPackZSet I1..I4 with its index's).
    */
 
   /** ZADD option {@code NX}: only add new members. */
@@ -123,18 +121,15 @@ public final class ZSet implements Iterable<ScoredMember> {
   final int maxCompactEntries;
   final int maxCompactValue;
   final long seed;
-  ListPackZSet compact;
-  MemberTable dict;
-  ZSkipList zsl;
-  // Score computed by the last ZSetWrites.zsetAdd (Redis's *newscore): replies use it, not the
-  // stored form.
-  double lastScore;
+
+  /** The one representation: never null. */
+  ZSetEncoding enc;
 
   private ZSet(int maxCompactEntries, int maxCompactValue, long seed) {
     this.maxCompactEntries = maxCompactEntries;
     this.maxCompactValue = maxCompactValue;
     this.seed = seed;
-    this.compact = ListPackZSet.create();
+    this.enc = ListPackZSet.create();
   }
 
   /**
@@ -264,10 +259,10 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @throws IllegalStateException if the set is skiplist-encoded
    */
   public byte[] toCompactBytes() {
-    if (compact == null) {
+    if (!(enc instanceof ListPackZSet lp)) {
       throw new IllegalStateException("skiplist-encoded");
     }
-    return compact.toByteArray();
+    return lp.toByteArray();
   }
 
   /**
@@ -291,7 +286,9 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return the payload, ready for {@code RESTORE}
    */
   public byte[] toRdbPayload(boolean compress) {
-    return ZSetRdb.write(this, compress);
+    RdbWriter w = RdbWriter.create(compress);
+    enc.writeRdb(w);
+    return w.toDumpPayload();
   }
 
   /**
@@ -337,7 +334,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return the encoding
    */
   public Encoding encoding() {
-    return compact != null ? Encoding.COMPACT : Encoding.SKIPLIST;
+    return enc instanceof ListPackZSet ? Encoding.COMPACT : Encoding.SKIPLIST;
   }
 
   /**
@@ -346,7 +343,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return the cardinality
    */
   public int size() {
-    return compact != null ? compact.length() : zsl.length();
+    return enc.length();
   }
 
   /**
@@ -369,7 +366,15 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @throws ZSetException with Redis's text for XX+NX, GT/LT/NX and INCR with several pairs
    */
   public static void checkAddFlags(int flags, int pairs) {
-    ZSetWrites.checkAddFlags(flags, pairs);
+    if ((flags & NX) != 0 && (flags & XX) != 0) {
+      throw new ZSetException(ZSetException.XX_NX);
+    }
+    if (Integer.bitCount(flags & (GT | LT | NX)) > 1) {
+      throw new ZSetException(ZSetException.GT_LT_NX);
+    }
+    if ((flags & INCR) != 0 && pairs > 1) {
+      throw new ZSetException(ZSetException.INCR_PAIR);
+    }
   }
 
   /**
@@ -388,7 +393,24 @@ public final class ZSet implements Iterable<ScoredMember> {
   public long add(int flags, double[] scores, byte[][] members) {
     Objects.requireNonNull(scores, "scores");
     Objects.requireNonNull(members, "members");
-    return ZSetWrites.addPairs(this, flags, scores, members);
+    checkAddFlags(flags, members.length);
+    if ((flags & INCR) != 0 || scores.length != members.length || members.length == 0) {
+      throw new IllegalArgumentException("use addIncr for INCR; scores and members pair up");
+    }
+    for (int i = 0; i < scores.length; i++) { // every argument checked before the first change
+      if (Double.isNaN(scores[i])) {
+        throw new IllegalArgumentException("NaN score");
+      }
+      Objects.requireNonNull(members[i], "member");
+    }
+    long added = 0;
+    long updated = 0;
+    for (int i = 0; i < scores.length; i++) {
+      int out = zsetAdd(members[i], scores[i], flags);
+      added += out & ZSetEncoding.OUT_ADDED;
+      updated += (out & ZSetEncoding.OUT_UPDATED) >> 1;
+    }
+    return (flags & CH) != 0 ? added + updated : added;
   }
 
   /**
@@ -400,7 +422,51 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @throws IllegalArgumentException if {@code score} is NaN
    */
   public boolean add(byte[] member, double score) {
-    return ZSetWrites.addOne(this, member, score);
+    if (Double.isNaN(score)) {
+      throw new IllegalArgumentException("NaN score");
+    }
+    Objects.requireNonNull(member, "member");
+    return zsetAdd(member, score, 0) == ZSetEncoding.OUT_ADDED;
+  }
+
+  /**
+   * One member of ZADD ({@code score} is the score wanted: INCR is applied by the caller), with the
+   * one conversion of the add path: a form that should not hold the new member answers OUT_CONVERT
+   * having changed nothing, and the member goes to the form chosen here. Redis: zsetAdd, and
+   * zsetTypeCreate's choice for a new key (an emptied set chooses again, as a recreated key does).
+   *
+   * @return ZSetEncoding's OUT_* bits (never OUT_CONVERT)
+   */
+  int zsetAdd(byte[] member, double score, int flags) {
+    int out = enc.add(member, score, flags, maxCompactEntries, maxCompactValue);
+    if (out == ZSetEncoding.OUT_CONVERT) {
+      boolean fits = maxCompactEntries > 0 && member.length <= maxCompactValue;
+      enc = enc.length() == 0 && fits ? ListPackZSet.create() : enc.toSkipList(seed);
+      out = enc.add(member, score, flags, maxCompactEntries, maxCompactValue);
+    }
+    assert out != ZSetEncoding.OUT_CONVERT;
+    return out;
+  }
+
+  /** This set's skiplist form, converting it first if compact (builders and loaders). */
+  SkipListZSet skipList() {
+    SkipListZSet s = enc.toSkipList(seed);
+    enc = s;
+    return s;
+  }
+
+  /**
+   * Makes a freshly built result compact if it fits the thresholds. Redis:
+   * zsetConvertToListpackIfNeeded.
+   *
+   * @return this set
+   */
+  ZSet compactIfFits() {
+    if (enc instanceof SkipListZSet s) {
+      ListPackZSet lp = s.toListPackIfFits(maxCompactEntries, maxCompactValue);
+      enc = lp != null ? lp : s;
+    }
+    return this;
   }
 
   /**
@@ -426,7 +492,15 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public long addAll(Iterable<ScoredMember> entries) {
     Objects.requireNonNull(entries, "entries");
-    return ZSetWrites.addAll(this, entries);
+    List<ScoredMember> all = new ArrayList<>();
+    for (ScoredMember e : entries) {
+      all.add(Objects.requireNonNull(e, "entry")); // every record checked before the first add
+    }
+    long added = 0;
+    for (ScoredMember e : all) {
+      added += add(e.member(), e.score()) ? 1 : 0;
+    }
+    return added;
   }
 
   /**
@@ -441,7 +515,25 @@ public final class ZSet implements Iterable<ScoredMember> {
    *     (NaN)} (nothing changes)
    */
   public OptionalDouble addIncr(int flags, byte[] member, double increment) {
-    return ZSetWrites.addIncr(this, flags, member, increment);
+    checkAddFlags(flags | INCR, 1);
+    Objects.requireNonNull(member, "member");
+    if (Double.isNaN(increment)) {
+      throw new IllegalArgumentException("NaN increment");
+    }
+    // Redis's zsetAdd with ZADD_IN_INCR: the options are checked against the current score first
+    // (NX on a present member, XX on an absent one: nil, and no NaN check), then the sum.
+    double cur = enc.score(member);
+    boolean absent = Double.isNaN(cur);
+    if ((absent && (flags & XX) != 0) || (!absent && (flags & NX) != 0)) {
+      return OptionalDouble.empty();
+    }
+    double score = absent ? increment : cur + increment;
+    if (Double.isNaN(score)) {
+      throw new ZSetException(ZSetException.NAN_RESULT);
+    }
+    int out = zsetAdd(member, score, flags & ~INCR);
+    // The reply is the computed score, not the stored form (a compact set stores -0 as 0).
+    return (out & ZSetEncoding.OUT_NOP) != 0 ? OptionalDouble.empty() : OptionalDouble.of(score);
   }
 
   /**
@@ -479,7 +571,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public boolean remove(byte[] member) {
     Objects.requireNonNull(member, "member");
-    return ZSetWrites.remove(this, member);
+    return enc.remove(member);
   }
 
   /**
@@ -523,7 +615,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public double scoreOrNaN(byte[] member) {
     Objects.requireNonNull(member, "member");
-    return ZSetReads.score(this, member);
+    return enc.score(member);
   }
 
   /**
@@ -534,7 +626,11 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public double[] multiScore(byte[][] members) {
     Objects.requireNonNull(members, "members");
-    return ZSetReads.multiScore(this, members);
+    double[] out = new double[members.length];
+    for (int i = 0; i < members.length; i++) {
+      out[i] = enc.score(Objects.requireNonNull(members[i], "member"));
+    }
+    return out;
   }
 
   /**
@@ -559,7 +655,8 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public long rankOrNegative(byte[] member, boolean reverse) {
     Objects.requireNonNull(member, "member");
-    return ZSetReads.rank(this, member, reverse);
+    long r = enc.rank(member);
+    return r < 0 || !reverse ? r : enc.length() - 1 - r;
   }
 
   /**
@@ -584,7 +681,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public long count(ScoreRange range) {
     Objects.requireNonNull(range, "range");
-    return ZSetRanges.count(this, range);
+    return enc.count(range);
   }
 
   /**
@@ -595,7 +692,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public long lexCount(LexRange range) {
     Objects.requireNonNull(range, "range");
-    return ZSetRanges.lexCount(this, range);
+    return enc.lexCount(range);
   }
 
   /**
@@ -608,7 +705,28 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return the entries in reply order
    */
   public List<ScoredMember> rangeByRank(long start, long stop, boolean reverse) {
-    return ZSetRanges.byRank(this, start, stop, reverse);
+    long[] r = sanitize(start, stop, size());
+    return r == null ? new ArrayList<>() : enc.byRank((int) r[0], (int) r[1], reverse);
+  }
+
+  /** Sanitised [start, end] (0-based) or null if empty. Redis: zrange/zremrange index rules. */
+  private static long[] sanitize(long start, long end, long len) {
+    if (start < 0) {
+      start = len + start;
+    }
+    if (end < 0) {
+      end = len + end;
+    }
+    if (start < 0) {
+      start = 0;
+    }
+    if (start > end || start >= len) {
+      return null;
+    }
+    if (end >= len) {
+      end = len - 1;
+    }
+    return new long[] {start, end};
   }
 
   /**
@@ -623,7 +741,10 @@ public final class ZSet implements Iterable<ScoredMember> {
   public List<ScoredMember> rangeByScore(
       ScoreRange range, boolean reverse, long offset, long count) {
     Objects.requireNonNull(range, "range");
-    return ZSetRanges.byScore(this, range, reverse, offset, count);
+    if (offset > 0 && offset >= size()) {
+      return new ArrayList<>();
+    }
+    return enc.byScore(range, reverse, offset, count);
   }
 
   /**
@@ -638,7 +759,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public List<ScoredMember> rangeByLex(LexRange range, boolean reverse, long offset, long count) {
     Objects.requireNonNull(range, "range");
-    return ZSetRanges.byLex(this, range, reverse, offset, count);
+    return enc.byLex(range, reverse, offset, count);
   }
 
   /**
@@ -661,7 +782,8 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return number removed
    */
   public long removeRangeByRank(long start, long stop) {
-    return ZSetRanges.removeByRank(this, start, stop);
+    long[] r = sanitize(start, stop, size());
+    return r == null ? 0 : enc.removeByRank((int) r[0], (int) r[1]);
   }
 
   /**
@@ -672,7 +794,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public long removeRangeByScore(ScoreRange range) {
     Objects.requireNonNull(range, "range");
-    return ZSetRanges.removeByScore(this, range);
+    return enc.removeByScore(range);
   }
 
   /**
@@ -683,7 +805,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public long removeRangeByLex(LexRange range) {
     Objects.requireNonNull(range, "range");
-    return ZSetRanges.removeByLex(this, range);
+    return enc.removeByLex(range);
   }
 
   /**
@@ -694,7 +816,20 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return the popped entries in pop order
    */
   public List<ScoredMember> pop(long count, boolean max) {
-    return ZSetRanges.pop(this, count, max);
+    if (count < 0) {
+      throw new ZSetException("ERR value is out of range, must be positive");
+    }
+    int n = (int) Math.min(count, size());
+    if (n == 0) {
+      return new ArrayList<>();
+    }
+    List<ScoredMember> out = rangeByRank(0, n - 1L, max);
+    if (max) {
+      removeRangeByRank(-n, -1);
+    } else {
+      removeRangeByRank(0, n - 1L);
+    }
+    return out;
   }
 
   /**
@@ -717,8 +852,44 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public List<ScoredMember> randomMembers(long count, RandomGenerator rnd) {
     Objects.requireNonNull(rnd, "rnd");
-    return ZSetRanges.random(this, count, rnd);
+    checkRandomCount(count, false);
+    if (count < -MAX_RANDOM_PICKS) {
+      throw new IllegalArgumentException(
+          "count " + count + ": no list holds more than " + MAX_RANDOM_PICKS + " picks");
+    }
+    int size = size();
+    if (count == 0 || size == 0) {
+      return new ArrayList<>();
+    }
+    if (count < 0) {
+      // Sized up front: a count the heap cannot hold fails here, before any pick is made.
+      List<ScoredMember> out = new ArrayList<>((int) -count);
+      for (long k = 0; k < -count; k++) {
+        int i = rnd.nextInt(size);
+        out.addAll(rangeByRank(i, i, false));
+      }
+      return out;
+    }
+    if (count >= size) {
+      return rangeByRank(0, -1, true);
+    }
+    List<ScoredMember> out = new ArrayList<>((int) count);
+    int[] idx = new int[size];
+    for (int i = 0; i < size; i++) {
+      idx[i] = i;
+    }
+    for (int k = 0; k < count; k++) { // a partial Fisher-Yates shuffle of the ranks
+      int j = k + rnd.nextInt(size - k);
+      int t = idx[k];
+      idx[k] = idx[j];
+      idx[j] = t;
+      out.addAll(rangeByRank(idx[k], idx[k], false));
+    }
+    return out;
   }
+
+  /** The most picks a negative count may ask for: the longest array a JVM allocates. */
+  static final long MAX_RANDOM_PICKS = Integer.MAX_VALUE - 8;
 
   /**
    * Checks a ZRANDMEMBER count as Redis 7.0 does before it looks at the key, so that a command
@@ -753,7 +924,15 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @throws IllegalArgumentException if {@code count < 1}
    */
   public long scan(long cursor, int count, Consumer<? super ScoredMember> visitor) {
-    return ZSetReads.scan(this, cursor, count, visitor);
+    checkScan(count, visitor);
+    return enc.scan(cursor, count, visitor);
+  }
+
+  private static void checkScan(int count, Object visitor) {
+    Objects.requireNonNull(visitor, "visitor");
+    if (count < 1) {
+      throw new IllegalArgumentException("count must be at least 1: " + count);
+    }
   }
 
   /**
@@ -772,7 +951,8 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @throws IllegalArgumentException if {@code count < 1}
    */
   public long scanReply(long cursor, int count, Consumer<? super byte[]> visitor) {
-    return ZSetReads.scanReply(this, cursor, count, visitor);
+    checkScan(count, visitor);
+    return enc.scanReply(cursor, count, visitor);
   }
 
   /**
@@ -781,7 +961,9 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return the copy
    */
   public ZSet copy() {
-    return ZSetWrites.copy(this, new ZSet(maxCompactEntries, maxCompactValue, seed));
+    ZSet c = new ZSet(maxCompactEntries, maxCompactValue, seed);
+    c.enc = enc.copy(seed);
+    return c;
   }
 
   // Set algebra lives in ZSetAlgebra; these are the public hand-offs.
@@ -806,8 +988,8 @@ public final class ZSet implements Iterable<ScoredMember> {
       int maxCompactValue) {
     Objects.requireNonNull(inputs, "inputs");
     Objects.requireNonNull(aggregate, "aggregate");
-    return ZSetWrites.compactIfFits(
-        ZSetAlgebra.union(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue)));
+    return ZSetAlgebra.union(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue))
+        .compactIfFits();
   }
 
   /**
@@ -846,8 +1028,8 @@ public final class ZSet implements Iterable<ScoredMember> {
       int maxCompactValue) {
     Objects.requireNonNull(inputs, "inputs");
     Objects.requireNonNull(aggregate, "aggregate");
-    return ZSetWrites.compactIfFits(
-        ZSetAlgebra.inter(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue)));
+    return ZSetAlgebra.inter(inputs, weights, aggregate, create(maxCompactEntries, maxCompactValue))
+        .compactIfFits();
   }
 
   /**
@@ -876,8 +1058,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public static ZSet diff(List<ZSet> inputs, int maxCompactEntries, int maxCompactValue) {
     Objects.requireNonNull(inputs, "inputs");
-    return ZSetWrites.compactIfFits(
-        ZSetAlgebra.diff(inputs, create(maxCompactEntries, maxCompactValue)));
+    return ZSetAlgebra.diff(inputs, create(maxCompactEntries, maxCompactValue)).compactIfFits();
   }
 
   /**
@@ -973,25 +1154,9 @@ public final class ZSet implements Iterable<ScoredMember> {
     }
   }
 
-  /** Checks I1..I3; throws AssertionError. */
+  /** Checks I2; throws AssertionError. */
   void checkInvariants() {
-    if ((compact == null) == (zsl == null) || (zsl == null) != (dict == null)) {
-      throw new AssertionError("ZSet invariant broken: I1 encodings");
-    }
-    if (compact != null) {
-      compact.checkInvariants();
-      return;
-    }
-    zsl.checkInvariants();
-    dict.checkInvariants();
-    if (dict.size() != zsl.length()) {
-      throw new AssertionError("ZSet invariant broken: I2 dict size " + dict.size());
-    }
-    for (ZSkipList.Node x = zsl.first(); x != null; x = x.next()) {
-      if (dict.get(x.member) != x) {
-        throw new AssertionError("ZSet invariant broken: I2 dict entry for node");
-      }
-    }
+    enc.checkInvariants();
   }
 
   /**

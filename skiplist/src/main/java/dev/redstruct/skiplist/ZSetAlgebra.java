@@ -80,16 +80,16 @@ final class ZSetAlgebra {
         }
       }
     }
-    ZSetWrites.toSkiplist(dst);
+    SkipListZSet out = dst.skipList();
     for (byte[] m : order) {
-      dst.dict.put(m, dst.zsl.insert(acc.get(m)[0], m));
+      out.insertAbsent(acc.get(m)[0], m);
     }
     return dst;
   }
 
   static ZSet inter(List<ZSet> inputs, double[] weights, ZSet.Aggregate agg, ZSet dst) {
     List<Src> srcs = sources(inputs, weights, true);
-    ZSetWrites.toSkiplist(dst);
+    SkipListZSet out = dst.skipList();
     Src first = srcs.get(0);
     for (ScoredMember e : first.entries) {
       double score = weighted(first.weight, e.score());
@@ -109,7 +109,7 @@ final class ZSetAlgebra {
         score = aggregate(score, value, agg);
       }
       if (j == srcs.size()) {
-        dst.dict.put(e.member(), dst.zsl.insert(score, e.member()));
+        out.insertAbsent(score, e.member());
       }
     }
     return dst;
@@ -141,7 +141,7 @@ final class ZSetAlgebra {
 
   static ZSet diff(List<ZSet> inputs, ZSet dst) {
     List<Src> srcs = sources(inputs, null, false);
-    ZSetWrites.toSkiplist(dst);
+    SkipListZSet out = dst.skipList();
     Src first = srcs.get(0);
     for (ScoredMember e : first.entries) {
       boolean keep = true;
@@ -150,7 +150,7 @@ final class ZSetAlgebra {
         keep = other != first.set && (other == null || Double.isNaN(other.scoreOrNaN(e.member())));
       }
       if (keep) {
-        dst.dict.put(e.member(), dst.zsl.insert(e.score(), e.member()));
+        out.insertAbsent(e.score(), e.member());
       }
     }
     return dst;

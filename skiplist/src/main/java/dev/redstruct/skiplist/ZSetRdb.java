@@ -4,7 +4,6 @@ import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.core.rdb.RdbPayload;
 import dev.redstruct.core.rdb.RdbReader;
-import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.listpack.ListPack;
 import dev.redstruct.ziplist.ZipList;
 import dev.redstruct.ziplist.ZipListCursor;
@@ -12,8 +11,9 @@ import java.util.Arrays;
 
 /**
  * The RDB forms of a sorted set (src/rdb.c and the DUMP/RESTORE payload of src/cluster.c, Redis
- * 7.0.15): writing types 17 and 5 as {@code rdbSaveObject} does, loading types 17, 12, 5 and 3 as
- * {@code rdbLoadObject} does under {@code sanitize-dump-payload yes}.
+ * 7.0.15): loading types 17, 12, 5 and 3 as {@code rdbLoadObject} does under {@code
+ * sanitize-dump-payload yes}. Each representation writes its own type and body ({@code
+ * ListPackZSet.writeRdb}: 17, {@code SkipListZSet.writeRdb}: 5), as rdbSaveObject does.
  *
  * <pre>
  *   type 17 (listpack):  0x11 &lt;RDB string: the listpack&gt;
@@ -40,19 +40,6 @@ final class ZSetRdb {
   private static final String FORMAT = "zset payload";
 
   private ZSetRdb() {}
-
-  /** Redis: DUMP (createDumpPayload + rdbSaveObjectType + rdbSaveObject for OBJ_ZSET). */
-  static byte[] write(ZSet z, boolean compress) {
-    RdbWriter w = RdbWriter.create(compress);
-    if (z.compact != null) {
-      return w.type(RdbPayload.TYPE_ZSET_LISTPACK).string(z.compact.toByteArray()).toDumpPayload();
-    }
-    w.type(RdbPayload.TYPE_ZSET_2).length(z.zsl.length());
-    for (ZSkipList.Node x = z.zsl.last(); x != null; x = x.previous()) {
-      w.string(x.member).binaryDouble(x.score);
-    }
-    return w.toDumpPayload();
-  }
 
   /** Redis: RESTORE (verifyDumpPayload, rdbLoadObjectType, rdbLoadObject for the zset types). */
   static ZSet read(byte[] payload, int maxEntries, int maxValue) {
@@ -84,9 +71,9 @@ final class ZSetRdb {
   static ZSet fromListPack(byte[] blob, int maxEntries, int maxValue, byte[] shown) {
     ListPack.validatePairs(blob);
     ZSet z = ZSet.create(maxEntries, maxValue);
-    z.compact = ListPackZSet.load(ListPack.wrap(blob.clone()), shown);
+    z.enc = ListPackZSet.load(ListPack.wrap(blob.clone()), shown);
     if (z.size() > maxEntries) {
-      ZSetWrites.toSkiplist(z);
+      z.skipList();
     }
     return z;
   }
@@ -117,19 +104,19 @@ final class ZSetRdb {
       RdbReader r, boolean binary, int maxEntries, int maxValue, byte[] payload) {
     long n = r.length();
     ZSet z = ZSet.create(maxEntries, maxValue);
-    ZSetWrites.toSkiplist(z);
+    SkipListZSet s = z.skipList();
     for (long i = 0; i < n; i++) {
       byte[] member = r.string();
       double score = binary ? r.binaryDouble() : textScore(r, payload);
       if (Double.isNaN(score)) {
         throw corrupt(payload, "NaN score of member " + i);
       }
-      if (z.dict.get(member) != null) {
+      if (s.contains(member)) {
         throw corrupt(payload, "member " + i + " appears twice");
       }
-      z.dict.put(member, z.zsl.insert(score, member)); // zslInsert + dictAdd, as copy() does
+      s.insertAbsent(score, member); // zslInsert + dictAdd
     }
-    return z.size() == 0 ? z : ZSetWrites.compactIfFits(z);
+    return z.size() == 0 ? z : z.compactIfFits();
   }
 
   /**

@@ -333,10 +333,8 @@ final class ZSkipList {
    * 1, with zslInsert's span arithmetic. One typed block per level, entered at the node's top level
    * and falling through to level 1, instead of {@link Node#setForward}/{@link Node#span} calls that
    * dispatch on the level at every use (four switches per level for the quarter of inserts that
-   * draw a level of 2 or more). Measured, per-level accessors before and these blocks after (JMH
-   * ZSetAddBenchmark, two forks, back to back on a busy 2-core machine): size=1000 3,951 to 4,202
-   * builds/s (mean of three runs each), size=10000 305 to 333; insert alone (1000 inserts, 64 input
-   * sets) best of four 99.5 to 95.2 ns.
+   * draw a level of 2 or more). ZSetAddBenchmark: +6 % builds/s at size=1000, +9 % at 10000
+   * (benchmarks/NOTES.md, "ZSkipList: typed link blocks").
    */
   private void linkAbove(Node n, int lvl, double score) {
     int r0 = rank[0];
@@ -495,14 +493,8 @@ final class ZSkipList {
    * the level and no cast. Above the list level the header's cached scores are NaN (I4, I5), so
    * those loops do not move.
    *
-   * <p>The loops branch on each comparison, and at 1000 members about half an insert's time is
-   * mispredicted loop exits (1000 inserts of one repeated input and seed: 47 ns each; rotating 64
-   * inputs: 99 ns). Branch-free steps ({@code x = x.c4 < score ? x.f4 : x}; judged by timing, C2
-   * made a conditional move of it only inside a loop and with no rank select) were measured slower,
-   * in a rank-free descent for the 3/4 of nodes drawn at level 1: two such steps before each loop
-   * at levels 4..0 cost 112 ns an insert against 101 without them, one step 106, since each step
-   * waits for the load before it (with the repeated input: 65 ns against 42). The rank-free descent
-   * alone saved nothing (101 against 99 ns).
+   * <p>The loops branch on each comparison; branch-free steps and a rank-free descent were tried
+   * and measured slower or no faster (benchmarks/NOTES.md, "ZSkipList: descent experiments").
    */
   private void descendForInsert(double score, byte[] member, int lvl) {
     NodeTall t = header;

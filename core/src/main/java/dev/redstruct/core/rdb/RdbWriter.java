@@ -26,7 +26,7 @@ import java.util.Objects;
  * clen len <data>} when {@link Lzf} fits it in {@code len - 4} bytes; otherwise it is written
  * verbatim as {@code <len> <bytes>}. Worked examples from Redis 7.0.15 ({@code SET k v}, {@code
  * DUMP k}): {@code "12345"} is {@code c1 39 30}; 30 times {@code 'a'} is {@code c3 09 1e 01 61 61
- * e0 11 00 01 61 61} (checked by {@code RdbWriterTest}).
+ * e0 11 00 01 61 61} (checked by {@code RdbPayloadTest}).
  *
  * <p>Not thread-safe. The buffer grows as needed; {@link #toByteArray()} returns a copy. A writer
  * that compresses owns an {@link Lzf} (256 KiB), created at the first compression.

@@ -6,7 +6,7 @@ import java.lang.reflect.Constructor;
 /**
  * Offset-based access to a {@link ListPack} for sibling modules (exported only to {@code
  * dev.redstruct.skiplist}, whose compact sorted set keeps byte offsets of its pairs): read the
- * element at an offset, insert before an offset, delete from an offset. Never public API.
+ * element at an offset, insert a pair before an offset, delete from an offset. Never public API.
  *
  * <p>An offset is a byte index into {@link #array}: {@link #FIRST} is the first element (or the end
  * byte when empty), and {@link #read} gives the offset after each element. Offsets and the array
@@ -53,24 +53,6 @@ public final class ListPackPositions {
      * @return the next offset
      */
     int read(byte[] b, int p, ListPackEntry e);
-
-    /**
-     * See {@link ListPackPositions#insert(ListPack, int, byte[])}.
-     *
-     * @param lp the listpack
-     * @param p the offset
-     * @param s the string
-     */
-    void insertString(ListPack lp, int p, byte[] s);
-
-    /**
-     * See {@link ListPackPositions#insert(ListPack, int, long)}.
-     *
-     * @param lp the listpack
-     * @param p the offset
-     * @param v the integer
-     */
-    void insertInteger(ListPack lp, int p, long v);
 
     /**
      * See {@link ListPackPositions#insertPair}.
@@ -144,32 +126,6 @@ public final class ListPackPositions {
    */
   public static int read(byte[] b, int p, ListPackEntry e) {
     return ACCESS.read(b, p, e);
-  }
-
-  /**
-   * Inserts a string before the element (or end byte) at {@code p}, stored as an integer when it is
-   * a canonical decimal (lpStringToInt64); the new element starts at {@code p}. Redis:
-   * lpInsertString with LP_BEFORE.
-   *
-   * @param lp the listpack
-   * @param p an element boundary
-   * @param s the string
-   * @throws IllegalStateException if the listpack would pass 1 GiB; nothing changes
-   */
-  public static void insert(ListPack lp, int p, byte[] s) {
-    ACCESS.insertString(lp, p, s);
-  }
-
-  /**
-   * Inserts an integer before the element (or end byte) at {@code p}. Redis: lpInsertInteger.
-   *
-   * @param lp the listpack
-   * @param p an element boundary
-   * @param v the value
-   * @throws IllegalStateException if the listpack would pass 1 GiB; nothing changes
-   */
-  public static void insert(ListPack lp, int p, long v) {
-    ACCESS.insertInteger(lp, p, v);
   }
 
   /**

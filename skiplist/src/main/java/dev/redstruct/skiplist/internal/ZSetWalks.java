@@ -1,34 +1,59 @@
 package dev.redstruct.skiplist.internal;
 
+import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.skiplist.ScoreRange;
 import dev.redstruct.skiplist.ZSet;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
 import java.util.Objects;
 
 /**
- * Allocation-free walks over a {@link ZSet} for sibling modules: GEOSEARCH reads each area's
- * candidates through {@link #forEachByScore}, copying only the members it returns.
+ * What sibling modules need of a {@link ZSet} beyond its public API: the allocation-free walk over
+ * a score range ({@code dev.redstruct.geohash}: GEOSEARCH reads each area's candidates through
+ * {@link #forEachByScore}, copying only the members it returns) and the RDB object body ({@code
+ * dev.redstruct.rdb}: payloads and RDB files written with the caller's writer). Never public API.
  */
 public final class ZSetWalks {
   /*
-   * The walk itself needs ZSet's package-private encodings, so it lives in dev.redstruct.skiplist
-   * (ZSetRangeWalk); this public class of a package exported only to geohash reaches it through a
-   * method handle resolved once with this module's full-privilege lookup (same module: no opens
-   * needed). A static final handle is immutable, and invokeExact on it compiles to a direct call.
+   * Implementation notes. The house's one bridge mechanism (as ListPackPositions): ZSet's state is
+   * package-private to dev.redstruct.skiplist; this class reaches it through one instance of
+   * ZSetInternalAccess (in that package), created once by reflection inside the module when this
+   * class initialises and held in a static final field: immutable, shared by every thread, with no
+   * state of its own. Each call is one monomorphic interface call that the JIT inlines.
    */
-  private static final MethodHandle BY_SCORE = resolve();
+
+  private static final Access ACCESS = load();
 
   private ZSetWalks() {}
 
-  private static MethodHandle resolve() {
+  /**
+   * What {@code dev.redstruct.skiplist} implements for this class. Not for callers: use the static
+   * methods.
+   */
+  public interface Access {
+    /**
+     * See {@link ZSetWalks#forEachByScore}.
+     *
+     * @param z the set
+     * @param range the range
+     * @param visitor the visitor
+     */
+    void forEachByScore(ZSet z, ScoreRange range, ScoredBytesVisitor visitor);
+
+    /**
+     * See {@link ZSetWalks#writeRdb}.
+     *
+     * @param z the set
+     * @param out the writer
+     */
+    void writeRdb(ZSet z, RdbWriter out);
+  }
+
+  private static Access load() {
     try {
-      Class<?> walk = Class.forName("dev.redstruct.skiplist.ZSetRangeWalk");
-      MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(walk, MethodHandles.lookup());
-      MethodType type =
-          MethodType.methodType(void.class, ZSet.class, ScoreRange.class, ScoredBytesVisitor.class);
-      return lookup.findStatic(walk, "byScore", type);
+      Constructor<?> c =
+          Class.forName("dev.redstruct.skiplist.ZSetInternalAccess").getDeclaredConstructor();
+      c.setAccessible(true); // same module: always permitted
+      return (Access) c.newInstance();
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -36,25 +61,33 @@ public final class ZSetWalks {
 
   /**
    * Visits the members whose score lies in {@code range}, in ascending order (by score, then member
-   * bytes), until the visitor returns false. Allocates nothing on the skiplist encoding; the
-   * compact encoding (at most {@code maxCompactEntries} members) decodes its pairs first. Redis:
-   * the walk of geoGetPointsInRange (zslFirstInRange, then forward while zslValueLteMax),
-   * src/geo.c.
+   * bytes), until the visitor returns false. Allocates nothing but, on the compact encoding, one
+   * scratch array when a member is stored as an integer. Redis: the walk of geoGetPointsInRange
+   * (zslFirstInRange, then forward while zslValueLteMax; zzlFirstInRange and zzlNext while
+   * compact), src/geo.c.
    *
    * @param z the set; must not be modified during the walk
    * @param range the score range
-   * @param visitor receives each member, in the set's own array
+   * @param visitor receives each member, in the set's own array (or a scratch array)
    */
   public static void forEachByScore(ZSet z, ScoreRange range, ScoredBytesVisitor visitor) {
     Objects.requireNonNull(z, "z");
     Objects.requireNonNull(range, "range");
     Objects.requireNonNull(visitor, "visitor");
-    try {
-      BY_SCORE.invokeExact(z, range, visitor);
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable t) {
-      throw new IllegalStateException(t); // byScore declares no checked exception
-    }
+    ACCESS.forEachByScore(z, range, visitor);
+  }
+
+  /**
+   * Appends the set's RDB type byte and object body to {@code out}, as Redis 7.0.15's
+   * rdbSaveObjectType and rdbSaveObject write them (type 17 while compact, else 5): the bytes
+   * {@link ZSet#toRdbPayload(boolean)} holds before its footer, with {@code out}'s compression.
+   *
+   * @param z the set
+   * @param out the writer
+   */
+  public static void writeRdb(ZSet z, RdbWriter out) {
+    Objects.requireNonNull(z, "z");
+    Objects.requireNonNull(out, "out");
+    ACCESS.writeRdb(z, out);
   }
 }

@@ -1,0 +1,17 @@
+package dev.redstruct.quicklist;
+
+import dev.redstruct.core.rdb.RdbWriter;
+import dev.redstruct.quicklist.internal.QuickListBodies;
+
+/**
+ * The package's side of {@link QuickListBodies}: a hand-off to {@link QuickListRdb}. Created once,
+ * by reflection, by QuickListBodies; stateless.
+ */
+final class QuickListInternalAccess implements QuickListBodies.Access {
+  private QuickListInternalAccess() {}
+
+  @Override
+  public void writeRdb(QuickList list, RdbWriter out) {
+    QuickListRdb.writeRdb(list, out);
+  }
+}

@@ -1,0 +1,62 @@
+package dev.redstruct.quicklist.internal;
+
+import dev.redstruct.core.rdb.RdbWriter;
+import dev.redstruct.quicklist.QuickList;
+import java.lang.reflect.Constructor;
+import java.util.Objects;
+
+/**
+ * What {@code dev.redstruct.rdb} needs of a {@link QuickList} beyond its public API: the RDB object
+ * body, written into the caller's writer (so that one writer, and its one LZF table, serves every
+ * payload and RDB file it writes). Never public API.
+ */
+public final class QuickListBodies {
+  /*
+   * Implementation notes. The house's one bridge mechanism (as ListPackPositions and ZSetWalks):
+   * one instance of QuickListInternalAccess (in dev.redstruct.quicklist), created once by
+   * reflection inside the module and held in a static final field; stateless.
+   */
+
+  private static final Access ACCESS = load();
+
+  private QuickListBodies() {}
+
+  /**
+   * What {@code dev.redstruct.quicklist} implements for this class. Not for callers: use the static
+   * methods.
+   */
+  public interface Access {
+    /**
+     * See {@link QuickListBodies#writeRdb}.
+     *
+     * @param list the list
+     * @param out the writer
+     */
+    void writeRdb(QuickList list, RdbWriter out);
+  }
+
+  private static Access load() {
+    try {
+      Constructor<?> c =
+          Class.forName("dev.redstruct.quicklist.QuickListInternalAccess").getDeclaredConstructor();
+      c.setAccessible(true); // same module: always permitted
+      return (Access) c.newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /**
+   * Appends the list's RDB type byte (18) and object body to {@code out}, as Redis 7.0.15's
+   * rdbSaveObjectType and rdbSaveObject write them: the bytes {@link
+   * QuickList#toRdbPayload(boolean)} holds before its footer, with {@code out}'s compression.
+   *
+   * @param list the list
+   * @param out the writer
+   */
+  public static void writeRdb(QuickList list, RdbWriter out) {
+    Objects.requireNonNull(list, "list");
+    Objects.requireNonNull(out, "out");
+    ACCESS.writeRdb(list, out);
+  }
+}
