@@ -34,6 +34,7 @@ class HashResp3RedisIT {
 
   private final Map<String, RedisHash> hashes = new HashMap<>();
   private final Map<String, byte[]> strings = new HashMap<>();
+  private final List<String> modified = new ArrayList<>();
 
   @Test
   void resp3RepliesMatchRedis(RespClient redis) {
@@ -69,6 +70,70 @@ class HashResp3RedisIT {
     assertTrue(kinds.getOrDefault('%', 0) > 200, "map replies must be compared");
     assertTrue(kinds.getOrDefault('_', 0) > 200, "null replies must be compared");
     assertTrue(wrongType > 50, "WRONGTYPE must be met");
+  }
+
+  /**
+   * The {@code modified} signals against Redis's {@code signalModifiedKey}, seen through {@code
+   * WATCH}: one connection per key watches it, and {@code MULTI}/{@code EXEC} after each command
+   * tells whether Redis touched it.
+   */
+  @Test
+  void modifiedKeysMatchWhatWatchSees(RespClient redis) {
+    long seed = Long.getLong("hash.it.seed", System.nanoTime());
+    System.out.println("HashResp3RedisIT WATCH seed " + seed);
+    SplittableRandom r = new SplittableRandom(seed);
+    redis.callRaw(b("FLUSHALL"));
+    redis.callRaw(b("CONFIG"), b("SET"), b("hash-max-listpack-entries"), b("128"));
+    redis.callRaw(b("CONFIG"), b("SET"), b("hash-max-listpack-value"), b("64"));
+    String[] keys = HashCommandGen.KEYS;
+    List<RespClient> watchers = new ArrayList<>();
+    int compared = 0;
+    int touching = 0;
+    try {
+      for (String k : keys) {
+        RespClient w = RespClient.connect(redis.port());
+        w.callRaw(b("WATCH"), b(k));
+        watchers.add(w);
+      }
+      for (int i = 0; i < 3000; i++) {
+        byte[][] c = next(r);
+        if (c == null) {
+          continue;
+        }
+        redis.callRaw(c);
+        modified.clear();
+        run(c, r);
+        java.util.Set<String> theirs = new java.util.TreeSet<>();
+        for (int k = 0; k < keys.length; k++) {
+          List<byte[]> replies =
+              watchers
+                  .get(k)
+                  .pipelineRaw(
+                      List.of(
+                          new byte[][] {b("MULTI")},
+                          new byte[][] {b("EXEC")},
+                          new byte[][] {b("WATCH"), b(keys[k])}));
+          if (replies.get(1)[0] == '*' && replies.get(1)[1] == '-') {
+            theirs.add(keys[k]);
+          }
+        }
+        String name = new String(c[0], StandardCharsets.US_ASCII).toLowerCase(Locale.ROOT);
+        if (name.equals("set") || name.equals("del")) {
+          continue;
+        }
+        assertEquals(
+            theirs, new java.util.TreeSet<>(modified), "seed " + seed + " #" + i + ": " + show(c));
+        compared++;
+        touching += theirs.isEmpty() ? 0 : 1;
+      }
+    } finally {
+      watchers.forEach(RespClient::close);
+    }
+    System.out.printf(
+        "HashResp3RedisIT: %d commands, the keys WATCH saw touched equal ours on all (%d touched"
+            + " some key), seed %d%n",
+        compared, touching, seed);
+    assertTrue(touching > 300, "writes must be compared");
   }
 
   /** The next command to compare, or null for one whose reply depends on random picks. */
@@ -112,6 +177,11 @@ class HashResp3RedisIT {
           @Override
           public RedisHash overwrite(byte[] k) {
             throw new AssertionError("no hash command replaces a key");
+          }
+
+          @Override
+          public void modified(byte[] k) {
+            modified.add(key(k));
           }
         };
     try {
