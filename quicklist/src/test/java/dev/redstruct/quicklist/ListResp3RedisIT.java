@@ -34,6 +34,7 @@ class ListResp3RedisIT {
 
   private final Map<String, QuickList> lists = new HashMap<>();
   private final Map<String, byte[]> strings = new HashMap<>();
+  private final List<String> modified = new ArrayList<>();
 
   @Test
   void resp2RepliesMatchRedis(RespClient redis) {
@@ -44,6 +45,62 @@ class ListResp3RedisIT {
   void resp3RepliesMatchRedis(RespClient redis) {
     redis.callRaw(b("HELLO"), b("3"));
     run(redis, 3);
+  }
+
+  /**
+   * The {@code modified} signals against Redis's {@code signalModifiedKey}, seen through {@code
+   * WATCH}: one connection per key watches it, and {@code MULTI}/{@code EXEC} after each command
+   * tells whether Redis touched it.
+   */
+  @Test
+  void modifiedKeysMatchWhatWatchSees(RespClient redis) {
+    redis.callRaw(b("FLUSHALL"));
+    SplittableRandom r = new SplittableRandom(SEED);
+    List<RespClient> watchers = new ArrayList<>();
+    int compared = 0;
+    int touching = 0;
+    try {
+      for (String k : KEYS) {
+        RespClient w = RespClient.connect(redis.port());
+        w.callRaw(b("WATCH"), b(k));
+        watchers.add(w);
+      }
+      for (int i = 0; i < 3000; i++) {
+        byte[][] c = command(r);
+        redis.callRaw(c);
+        modified.clear();
+        exec(c, 2);
+        java.util.Set<String> theirs = new java.util.TreeSet<>();
+        for (int k = 0; k < KEYS.length; k++) {
+          List<byte[]> replies =
+              watchers
+                  .get(k)
+                  .pipelineRaw(
+                      List.of(
+                          new byte[][] {b("MULTI")},
+                          new byte[][] {b("EXEC")},
+                          new byte[][] {b("WATCH"), b(KEYS[k])}));
+          if (replies.get(1)[0] == '*' && replies.get(1)[1] == '-') {
+            theirs.add(KEYS[k]);
+          }
+        }
+        String name = new String(c[0], StandardCharsets.US_ASCII);
+        if (name.equals("SET") || name.equals("DEL")) {
+          continue;
+        }
+        assertEquals(
+            theirs, new java.util.TreeSet<>(modified), "seed " + SEED + " #" + i + ": " + show(c));
+        compared++;
+        touching += theirs.isEmpty() ? 0 : 1;
+      }
+    } finally {
+      watchers.forEach(RespClient::close);
+    }
+    System.out.printf(
+        "ListResp3RedisIT: %d commands, the keys WATCH saw touched equal ours on all (%d touched"
+            + " some key), seed %d%n",
+        compared, touching, SEED);
+    assertTrue(touching > 300, "writes must be compared");
   }
 
   private void run(RespClient redis, int protocol) {
@@ -104,6 +161,11 @@ class ListResp3RedisIT {
           @Override
           public QuickList overwrite(byte[] k) {
             throw new AssertionError("no list command replaces a key");
+          }
+
+          @Override
+          public void modified(byte[] k) {
+            modified.add(key(k));
           }
         };
     try {
