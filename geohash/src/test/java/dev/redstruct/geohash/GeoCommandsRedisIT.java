@@ -42,6 +42,73 @@ class GeoCommandsRedisIT {
     run(redis, 3);
   }
 
+  /**
+   * The {@code modified} signals against Redis's {@code signalModifiedKey}, seen through {@code
+   * WATCH}: one connection per key watches it, and {@code MULTI}/{@code EXEC} after each command
+   * tells whether Redis touched it. A store destination reported that neither existed before nor
+   * exists after is dropped, as the face's contract lets a keyspace do.
+   */
+  @Test
+  void modifiedKeysMatchWhatWatchSees(RespClient redis) {
+    redis.callRaw(b("FLUSHALL"));
+    String[] keys = {"g0", "g1", "g2", "g3", "nokey", "d0", "d1"};
+    GeoHarness ours = new GeoHarness(128, 64, 2);
+    GeoStreamGenerator gen = new GeoStreamGenerator(new SplittableRandom(SEED), 300);
+    SplittableRandom rnd = new SplittableRandom(SEED ^ 0x5EED);
+    List<RespClient> watchers = new ArrayList<>();
+    int compared = 0;
+    int touching = 0;
+    try {
+      for (String k : keys) {
+        RespClient w = RespClient.connect(redis.port());
+        w.callRaw(b("WATCH"), b(k));
+        watchers.add(w);
+      }
+      for (int i = 0; i < 3000; i++) {
+        byte[][] c = next(gen, rnd);
+        java.util.Set<String> before = new java.util.TreeSet<>(ours.db.keySet());
+        before.addAll(ours.strings.keySet());
+        redis.callRaw(c);
+        ours.execBytes(c);
+        java.util.Set<String> theirs = new java.util.TreeSet<>();
+        for (int k = 0; k < keys.length; k++) {
+          List<byte[]> replies =
+              watchers
+                  .get(k)
+                  .pipelineRaw(
+                      List.of(
+                          new byte[][] {b("MULTI")},
+                          new byte[][] {b("EXEC")},
+                          new byte[][] {b("WATCH"), b(keys[k])}));
+          if (replies.get(1)[0] == '*' && replies.get(1)[1] == '-') {
+            theirs.add(keys[k]);
+          }
+        }
+        if (!new String(c[0], StandardCharsets.US_ASCII)
+            .toLowerCase(Locale.ROOT)
+            .startsWith("geo")) {
+          continue; // SET, DEL, ZREM: the harness's own
+        }
+        java.util.Set<String> mine = new java.util.TreeSet<>();
+        for (String k : ours.modified) {
+          if (before.contains(k) || ours.db.containsKey(k) || ours.strings.containsKey(k)) {
+            mine.add(k);
+          }
+        }
+        assertEquals(theirs, mine, "seed " + SEED + " #" + i + ": " + show(c));
+        compared++;
+        touching += theirs.isEmpty() ? 0 : 1;
+      }
+    } finally {
+      watchers.forEach(RespClient::close);
+    }
+    System.out.printf(
+        "GeoCommandsRedisIT: %d commands, the keys WATCH saw touched equal ours on all (%d touched"
+            + " some key), seed %d%n",
+        compared, touching, SEED);
+    assertTrue(touching > 300, "writes must be compared");
+  }
+
   private static void run(RespClient redis, int protocol) {
     String name = "GeoCommandsRedisIT RESP" + protocol;
     System.out.println(name + " seed " + SEED + " (replay: -Dredstruct.seed=" + SEED + ")");

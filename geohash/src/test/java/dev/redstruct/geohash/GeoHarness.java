@@ -25,6 +25,10 @@ import java.util.Map;
 final class GeoHarness {
   final Map<String, ZSet> db = new HashMap<>();
   final Map<String, byte[]> strings = new HashMap<>();
+
+  /** The keys the last GEO command reported modified. */
+  final List<String> modified = new ArrayList<>();
+
   private final int maxEntries;
   private final int maxValue;
   private final int protocol;
@@ -56,6 +60,7 @@ final class GeoHarness {
   }
 
   byte[] execBytes(byte[][] argv) {
+    modified.clear();
     String cmd = key(argv[0]).toLowerCase(Locale.ROOT);
     RespWriter out = new RespWriter(protocol);
     switch (cmd) {
@@ -101,6 +106,11 @@ final class GeoHarness {
         ZSet z = ZSet.create(maxEntries, maxValue);
         db.put(key(k), z);
         return z;
+      }
+
+      @Override
+      public void modified(byte[] k) {
+        modified.add(key(k));
       }
     };
   }
