@@ -1,0 +1,53 @@
+package dev.redstruct.keyspace;
+
+import dev.redstruct.hash.HashCommands;
+import dev.redstruct.hash.RedisHash;
+import dev.redstruct.quicklist.ListCommands;
+import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.set.RedisSet;
+import dev.redstruct.set.SetCommands;
+
+/**
+ * The table's hand-off to each type's command face, over the keyspace's {@link TypedKeys}: the
+ * faces are the modules' own ({@code ListCommands}, {@code SetCommands}, ...), not copies.
+ */
+final class Faces {
+  private Faces() {}
+
+  static TypedKeys<QuickList> lists(Call c) {
+    return new TypedKeys<>(c, QuickList.class, QuickList::create);
+  }
+
+  static TypedKeys<RedisSet> sets(Call c) {
+    return new TypedKeys<>(c, RedisSet.class, RedisSet::create);
+  }
+
+  static TypedKeys<RedisHash> hashes(Call c) {
+    return new TypedKeys<>(c, RedisHash.class, RedisHash::create);
+  }
+
+  static void list(Call c) {
+    c.out.raw(ListCommands.execute(c.argv, lists(c)::get));
+    interimModified(c);
+  }
+
+  static void set(Call c) {
+    c.out.raw(SetCommands.execute(c.argv, sets(c)::get, c.ks.random()));
+    interimModified(c);
+  }
+
+  static void hash(Call c) {
+    c.out.raw(HashCommands.execute(c.argv, hashes(c)::get, c.ks.random()));
+    interimModified(c);
+  }
+
+  /**
+   * Until the faces call KeyLookup.modified themselves: a write command that did not fail signals
+   * every key it reached.
+   */
+  private static void interimModified(Call c) {
+    if (c.cmd.isWrite()) {
+      c.modifiedAllPending();
+    }
+  }
+}
