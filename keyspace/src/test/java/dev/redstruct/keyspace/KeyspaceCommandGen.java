@@ -1,0 +1,267 @@
+package dev.redstruct.keyspace;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * Random commands over every type at once on a small shared key set, so WRONGTYPE, type changes,
+ * DEL of every type, RENAME/COPY/MOVE across types and SELECT happen all the time. Expiry uses
+ * absolute times only (far past, far future) or relative times that delete at once, so no clock
+ * race decides a verdict; about one command in twenty is malformed.
+ */
+final class KeyspaceCommandGen {
+  static final String[] KEYS = {"k0", "k1", "k2", "k3", "k4", "k5", "{x}", "k:longer-key-name"};
+
+  /** A far-future absolute time in ms (year 2286 and later), never reached during a run. */
+  static final long FAR = 10_000_000_000_000L;
+
+  /** The families of commands the generator draws from (widened as faces land). */
+  private final List<Family> families = new ArrayList<>();
+
+  private record Family(int weight, Gen gen) {}
+
+  @FunctionalInterface
+  interface Gen {
+    void fill(SplittableRandom r, List<String> a);
+  }
+
+  /** Commands whose reply order follows the server's hash seed: compared as multisets. */
+  static final Set<String> UNORDERED =
+      Set.of(
+          "keys",
+          "smembers",
+          "sinter",
+          "sunion",
+          "sdiff",
+          "hgetall",
+          "hkeys",
+          "hvals",
+          "smismember");
+
+  /** Commands whose reply depends on the current time: compared within a tolerance. */
+  static final Set<String> TIMED = Set.of("ttl", "pttl", "expiretime", "pexpiretime");
+
+  KeyspaceCommandGen() {
+    families.add(new Family(22, KeyspaceCommandGen::generic));
+    families.add(new Family(10, KeyspaceCommandGen::expiry));
+    families.add(new Family(20, KeyspaceCommandGen::list));
+    // Sets and hashes join once their faces take a KeyLookup (branch faces): the old faces look
+    // keys up before their own argument checks (SMOVE's destination, HSET's pairs).
+    if (Boolean.getBoolean("keyspace.it.oldfaces")) {
+      families.add(new Family(20, KeyspaceCommandGen::set));
+      families.add(new Family(20, KeyspaceCommandGen::hash));
+    }
+  }
+
+  /** Adds a family (zset, string, ... as their faces arrive). */
+  void add(int weight, Gen gen) {
+    families.add(new Family(weight, gen));
+  }
+
+  byte[][] command(SplittableRandom r) {
+    int total = 0;
+    for (Family f : families) {
+      total += f.weight;
+    }
+    int pick = r.nextInt(total);
+    List<String> a = new ArrayList<>();
+    for (Family f : families) {
+      pick -= f.weight;
+      if (pick < 0) {
+        f.gen.fill(r, a);
+        break;
+      }
+    }
+    if (r.nextInt(40) == 0 && a.size() > 1) {
+      a.remove(a.size() - 1); // often an arity error
+    }
+    byte[][] argv = new byte[a.size()][];
+    for (int i = 0; i < argv.length; i++) {
+      argv[i] = a.get(i).getBytes(StandardCharsets.UTF_8);
+    }
+    return argv;
+  }
+
+  static String key(SplittableRandom r) {
+    return KEYS[r.nextInt(KEYS.length)];
+  }
+
+  static String member(SplittableRandom r) {
+    int k = r.nextInt(20);
+    if (k < 8) {
+      return Integer.toString(r.nextInt(-5, 30));
+    } else if (k == 8) {
+      return Long.toString(r.nextLong());
+    } else if (k == 9) {
+      return "x".repeat(60 + r.nextInt(10)); // straddles the 64-byte listpack value limit
+    } else if (k == 10) {
+      return "";
+    }
+    return "m" + r.nextInt(12);
+  }
+
+  static String count(SplittableRandom r) {
+    int k = r.nextInt(10);
+    return k == 0 ? "-1" : k == 1 ? "x" : Integer.toString(r.nextInt(6));
+  }
+
+  private static void keys(SplittableRandom r, List<String> a, int max) {
+    int n = 1 + r.nextInt(max);
+    for (int i = 0; i < n; i++) {
+      a.add(key(r));
+    }
+  }
+
+  static void generic(SplittableRandom r, List<String> a) {
+    switch (r.nextInt(17)) {
+      case 0, 1 -> {
+        a.add(r.nextBoolean() ? "DEL" : "UNLINK");
+        keys(r, a, 3);
+      }
+      case 2 -> {
+        a.add("EXISTS");
+        keys(r, a, 4);
+      }
+      case 3, 4 -> a.addAll(List.of("TYPE", key(r)));
+      case 5 -> a.addAll(List.of(r.nextBoolean() ? "RENAME" : "RENAMENX", key(r), key(r)));
+      case 6 -> {
+        a.addAll(List.of("COPY", key(r), key(r)));
+        if (r.nextBoolean()) {
+          a.addAll(List.of("DB", Integer.toString(r.nextInt(-1, 3))));
+        }
+        if (r.nextBoolean()) {
+          a.add("REPLACE");
+        }
+      }
+      case 7 -> {
+        a.add("TOUCH");
+        keys(r, a, 3);
+      }
+      case 8 -> a.addAll(List.of("MOVE", key(r), Integer.toString(r.nextInt(-1, 3))));
+      case 9 ->
+          a.addAll(List.of("SELECT", Integer.toString(r.nextInt(20) == 0 ? 16 : r.nextInt(3))));
+      case 10 -> a.add("DBSIZE");
+      case 11 -> a.addAll(List.of("KEYS", r.nextBoolean() ? "*" : "k[0-3]*"));
+      case 12 -> a.addAll(List.of("OBJECT", "ENCODING", key(r)));
+      case 13 ->
+          a.addAll(
+              List.of("SWAPDB", Integer.toString(r.nextInt(3)), Integer.toString(r.nextInt(3))));
+      case 14 -> a.add(r.nextInt(50) == 0 ? "FLUSHDB" : "PING");
+      case 15 -> a.addAll(List.of("ECHO", member(r)));
+      default -> a.addAll(List.of("NOSUCHCOMMAND", key(r)));
+    }
+  }
+
+  static void expiry(SplittableRandom r, List<String> a) {
+    switch (r.nextInt(6)) {
+      case 0 -> {
+        // absolute: far past (deletes), far future (kept), or a flag check against both
+        a.add(r.nextBoolean() ? "PEXPIREAT" : "EXPIREAT");
+        long t = r.nextInt(4) == 0 ? r.nextLong(-1000, 1_000_000) : FAR + r.nextInt(1_000_000);
+        a.addAll(List.of(key(r), Long.toString(a.get(0).equals("EXPIREAT") ? t / 1000 : t)));
+        flags(r, a);
+      }
+      case 1 -> {
+        // relative: only times that delete at once, or NX/XX with a time far from the others
+        a.addAll(List.of(r.nextBoolean() ? "PEXPIRE" : "EXPIRE", key(r)));
+        if (r.nextBoolean()) {
+          a.add(Integer.toString(-r.nextInt(100)));
+          flags(r, a);
+        } else {
+          a.add(Integer.toString(1_000_000 + r.nextInt(1000)));
+          a.add(r.nextBoolean() ? "NX" : "XX");
+        }
+      }
+      case 2 -> a.addAll(List.of(r.nextBoolean() ? "PEXPIRETIME" : "EXPIRETIME", key(r)));
+      case 3 -> a.addAll(List.of(r.nextBoolean() ? "PTTL" : "TTL", key(r)));
+      case 4 -> a.addAll(List.of("PERSIST", key(r)));
+      default -> a.addAll(List.of("EXPIRE", key(r), r.nextBoolean() ? "x" : "99999999999999999"));
+    }
+  }
+
+  private static void flags(SplittableRandom r, List<String> a) {
+    String[] f = {"NX", "XX", "GT", "LT", "gt", "bogus"};
+    int n = r.nextInt(4) == 0 ? 2 : r.nextInt(2);
+    for (int i = 0; i < n; i++) {
+      a.add(f[r.nextInt(f.length)]);
+    }
+  }
+
+  static void list(SplittableRandom r, List<String> a) {
+    String k = key(r);
+    switch (r.nextInt(14)) {
+      case 0, 1, 2 -> {
+        a.addAll(List.of(r.nextBoolean() ? "LPUSH" : "RPUSH", k));
+        int n = 1 + r.nextInt(4);
+        for (int i = 0; i < n; i++) {
+          a.add(member(r));
+        }
+      }
+      case 3 -> a.addAll(List.of(r.nextBoolean() ? "LPOP" : "RPOP", k));
+      case 4 -> a.addAll(List.of(r.nextBoolean() ? "LPOP" : "RPOP", k, count(r)));
+      case 5 -> a.addAll(List.of("LRANGE", k, Integer.toString(r.nextInt(-5, 5)), "-1"));
+      case 6 -> a.addAll(List.of("LLEN", k));
+      case 7 -> a.addAll(List.of("LINDEX", k, Integer.toString(r.nextInt(-4, 4))));
+      case 8 -> a.addAll(List.of("LSET", k, Integer.toString(r.nextInt(-3, 3)), member(r)));
+      case 9 -> a.addAll(List.of("LREM", k, Integer.toString(r.nextInt(-2, 3)), member(r)));
+      case 10 -> a.addAll(List.of("LMOVE", k, key(r), side(r), side(r)));
+      case 11 -> a.addAll(List.of("RPOPLPUSH", k, key(r)));
+      case 12 -> a.addAll(List.of("LPOS", k, member(r)));
+      default -> a.addAll(List.of("LTRIM", k, Integer.toString(r.nextInt(3)), "-1"));
+    }
+  }
+
+  private static String side(SplittableRandom r) {
+    return r.nextBoolean() ? "LEFT" : "RIGHT";
+  }
+
+  static void set(SplittableRandom r, List<String> a) {
+    String k = key(r);
+    switch (r.nextInt(12)) {
+      case 0, 1, 2 -> {
+        a.addAll(List.of("SADD", k));
+        int n = 1 + r.nextInt(4);
+        for (int i = 0; i < n; i++) {
+          a.add(member(r));
+        }
+      }
+      case 3 -> a.addAll(List.of("SREM", k, member(r), member(r)));
+      case 4 -> a.addAll(List.of("SISMEMBER", k, member(r)));
+      case 5 -> a.addAll(List.of("SMEMBERS", k));
+      case 6 -> a.addAll(List.of("SCARD", k));
+      case 7 -> a.addAll(List.of("SINTER", k, key(r)));
+      case 8 ->
+          a.addAll(List.of(r.nextBoolean() ? "SUNIONSTORE" : "SDIFFSTORE", k, key(r), key(r)));
+      case 9 -> a.addAll(List.of("SINTERSTORE", k, key(r), key(r)));
+      case 10 -> a.addAll(List.of("SMOVE", k, key(r), member(r)));
+      default -> a.addAll(List.of("SMISMEMBER", k, member(r), member(r)));
+    }
+  }
+
+  static void hash(SplittableRandom r, List<String> a) {
+    String k = key(r);
+    switch (r.nextInt(12)) {
+      case 0, 1, 2 -> {
+        a.addAll(List.of("HSET", k));
+        int n = 1 + r.nextInt(3);
+        for (int i = 0; i < n; i++) {
+          a.add("f" + r.nextInt(8));
+          a.add(member(r));
+        }
+      }
+      case 3 -> a.addAll(List.of("HGET", k, "f" + r.nextInt(8)));
+      case 4 -> a.addAll(List.of("HDEL", k, "f" + r.nextInt(8), "f" + r.nextInt(8)));
+      case 5 -> a.addAll(List.of("HLEN", k));
+      case 6 -> a.addAll(List.of("HGETALL", k));
+      case 7 ->
+          a.addAll(List.of("HINCRBY", k, "f" + r.nextInt(8), Integer.toString(r.nextInt(-9, 9))));
+      case 8 -> a.addAll(List.of("HINCRBYFLOAT", k, "f" + r.nextInt(8), r.nextInt(-9, 9) + ".25"));
+      case 9 -> a.addAll(List.of("HMGET", k, "f" + r.nextInt(8), "f" + r.nextInt(8)));
+      case 10 -> a.addAll(List.of("HSETNX", k, "f" + r.nextInt(8), member(r)));
+      default -> a.addAll(List.of(r.nextBoolean() ? "HKEYS" : "HVALS", k));
+    }
+  }
+}
