@@ -2,10 +2,18 @@ package dev.redstruct.keyspace;
 
 import dev.redstruct.core.resp.ReplyError;
 import dev.redstruct.core.resp.RespWriter;
+import dev.redstruct.hash.RedisHash;
+import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.set.RedisSet;
+import dev.redstruct.skiplist.ZSet;
 import java.nio.charset.StandardCharsets;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -44,6 +52,9 @@ public final class Keyspace {
   private final RandomGenerator random;
   private final Session defaultSession;
   private int expireDb;
+
+  /** Values handed to Java callers, checked for emptiness before the next command. */
+  private final Map<Object, Object[]> handedOut = new IdentityHashMap<>();
 
   private Keyspace(LongSupplier clock, RandomGenerator random) {
     this.clock = clock;
@@ -140,6 +151,7 @@ public final class Keyspace {
     for (byte[] a : argv) {
       Objects.requireNonNull(a, "argv[i]");
     }
+    dropEmptyHandedOut();
     Command cmd = table.lookup(argv);
     String refusal = cmd == null ? unknown(argv) : arity(cmd, argv);
     if (refusal != null) {
@@ -247,7 +259,8 @@ public final class Keyspace {
    * the expired ones, going on in a database while more than 10 % of a sample was expired and the
    * budget lasts.
    *
-   * @param maxSampled how many keys with a TTL the sweep may look at, at least 1
+   * @param maxSampled about how many keys with a TTL the sweep may look at (a scan step visits
+   *     whole buckets, so a few more), at least 1
    * @return the number of keys deleted
    * @throws IllegalArgumentException if {@code maxSampled < 1}
    */
@@ -255,6 +268,7 @@ public final class Keyspace {
     if (maxSampled < 1) {
       throw new IllegalArgumentException("maxSampled < 1: " + maxSampled);
     }
+    dropEmptyHandedOut();
     long now = clock.getAsLong();
     long[] budget = {maxSampled};
     long expired = 0;
@@ -273,6 +287,102 @@ public final class Keyspace {
    * @return the number of keys
    */
   public long dbSize(int db) {
+    dropEmptyHandedOut();
     return dbs[Objects.checkIndex(db, DATABASES)].size();
+  }
+
+  // ------------------------------------------------------------------ the Java face
+
+  /**
+   * The sorted set under {@code key} in the default session's database, created (and stored) when
+   * the key does not exist, as a write command would. The value is the stored object itself:
+   * changes show in later commands. A value left empty is deleted before the next command, as Redis
+   * never keeps an empty key; get it again after a command rather than keep it.
+   *
+   * @param key the key (UTF-8)
+   * @return the sorted set
+   * @throws IllegalStateException with Redis's WRONGTYPE text when the key holds another type
+   */
+  public ZSet zset(String key) {
+    return typed(key, ZSet.class, ZSet::create);
+  }
+
+  /**
+   * The list under {@code key}, created when missing; see {@link #zset(String)}.
+   *
+   * @param key the key (UTF-8)
+   * @return the list
+   * @throws IllegalStateException when the key holds another type
+   */
+  public QuickList list(String key) {
+    return typed(key, QuickList.class, QuickList::create);
+  }
+
+  /**
+   * The set under {@code key}, created when missing; see {@link #zset(String)}.
+   *
+   * @param key the key (UTF-8)
+   * @return the set
+   * @throws IllegalStateException when the key holds another type
+   */
+  public RedisSet set(String key) {
+    return typed(key, RedisSet.class, RedisSet::create);
+  }
+
+  /**
+   * The hash under {@code key}, created when missing; see {@link #zset(String)}.
+   *
+   * @param key the key (UTF-8)
+   * @return the hash
+   * @throws IllegalStateException when the key holds another type
+   */
+  public RedisHash hash(String key) {
+    return typed(key, RedisHash.class, RedisHash::create);
+  }
+
+  /**
+   * The type of the value under {@code key} in the default session's database, as {@code TYPE}.
+   *
+   * @param key the key (UTF-8)
+   * @return the type, or empty when the key does not exist (or has expired)
+   */
+  public Optional<RedisType> type(String key) {
+    dropEmptyHandedOut();
+    Database db = dbs[defaultSession.db];
+    Object v = db.lookup(utf8(key), clock.getAsLong());
+    return v == null || Values.isEmpty(v) ? Optional.empty() : Optional.of(Values.type(v));
+  }
+
+  private <T> T typed(String key, Class<T> type, Supplier<T> factory) {
+    byte[] k = utf8(key);
+    Database db = dbs[defaultSession.db];
+    Object v = db.lookup(k, clock.getAsLong());
+    if (v == null) {
+      v = factory.get();
+      db.put(k, v);
+    } else if (!type.isInstance(v)) {
+      throw new IllegalStateException(ReplyError.WRONGTYPE);
+    }
+    handedOut.put(v, new Object[] {db, k, v});
+    return type.cast(v);
+  }
+
+  /** Deletes the keys whose values Java callers left empty (Redis has no empty keys). */
+  private void dropEmptyHandedOut() {
+    if (handedOut.isEmpty()) {
+      return;
+    }
+    for (Object[] h : handedOut.values()) {
+      Database db = (Database) h[0];
+      byte[] key = (byte[]) h[1];
+      if (db.dict.get(key) == h[2] && Values.isEmpty(h[2])) {
+        db.delete(key);
+      }
+    }
+    handedOut.clear();
+  }
+
+  private static byte[] utf8(String s) {
+    return Objects.requireNonNull(s, "key").getBytes(StandardCharsets.UTF_8);
   }
 }
