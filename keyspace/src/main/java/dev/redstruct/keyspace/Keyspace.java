@@ -385,4 +385,45 @@ public final class Keyspace {
   private static byte[] utf8(String s) {
     return Objects.requireNonNull(s, "key").getBytes(StandardCharsets.UTF_8);
   }
+
+  // ------------------------------------------------------------------ RDB files
+
+  /**
+   * Writes every database as an RDB file (version 10, as Redis 7.0.15's {@code SAVE}), keys with
+   * their expiry; {@code redis-server} starts on it. The stream is not closed.
+   *
+   * @param out where the file goes (buffer it)
+   * @throws java.io.UncheckedIOException if writing fails
+   */
+  public void saveRdb(java.io.OutputStream out) {
+    dropEmptyHandedOut();
+    KeyspaceRdb.save(this, Objects.requireNonNull(out, "out"));
+  }
+
+  /**
+   * Loads an RDB file (versions 1 to 10, such as a dump Redis {@code SAVE}d) into the databases it
+   * names, as a master loads one at start-up: keys already expired now are dropped, empty keys
+   * skipped, an existing key is replaced. Values the keyspace cannot hold (streams, module types)
+   * are skipped and counted.
+   *
+   * @param in the file from its first byte; read to its end and closed
+   * @return what was loaded
+   * @throws dev.redstruct.core.CorruptEncodingException if the file is malformed (keys read before
+   *     the fault stay loaded)
+   * @throws IllegalArgumentException if the file selects a database past 15
+   */
+  public RdbLoad loadRdb(java.io.InputStream in) {
+    dropEmptyHandedOut();
+    return KeyspaceRdb.load(this, Objects.requireNonNull(in, "in"), clock.getAsLong());
+  }
+
+  /**
+   * What {@link #loadRdb} did.
+   *
+   * @param loaded keys stored
+   * @param expired keys dropped because their time had passed
+   * @param unmodelled keys of types the keyspace does not hold (streams, module values)
+   * @param emptySkipped keys whose value held no element (Redis skips them too)
+   */
+  public record RdbLoad(long loaded, long expired, long unmodelled, long emptySkipped) {}
 }
