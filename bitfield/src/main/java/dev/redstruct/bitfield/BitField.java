@@ -159,23 +159,34 @@ public final class BitField {
    * @return the replies, in order (a new mutable list)
    */
   public List<Long> run(Bitmap bitmap) {
+    return run(bitmap, new int[1]);
+  }
+
+  /**
+   * {@link #run(Bitmap)}, adding to changes[0] the number of SET and INCRBY sub-commands that
+   * changed their field's value (Redis signals a modified key when there is one).
+   */
+  List<Long> run(Bitmap bitmap, int[] changes) {
     Objects.requireNonNull(bitmap, "bitmap");
     if (highestWrite >= 0) {
       bitmap.growTo((int) (highestWrite >>> 3) + 1);
     }
     List<Long> replies = new ArrayList<>(size);
     for (int j = 0; j < size; j++) {
-      replies.add(runOne(bitmap, j));
+      replies.add(runOne(bitmap, j, changes));
     }
     return replies;
   }
 
-  private Long runOne(Bitmap bitmap, int j) {
+  private Long runOne(Bitmap bitmap, int j, int[] changes) {
     BitFieldType type = types[j];
     long offset = offsets[j];
     if (opcodes[j] == INCRBY
         && overflows[j] == Bitmap.Overflow.WRAP
         && Fields.inOneWord(type, offset)) {
+      if (args[j] << (64 - type.bits()) != 0) {
+        changes[0]++; // the wrapped field changes unless the increment is 0 modulo 2^bits
+      }
       return Fields.incrWrapInWord(bitmap, type, offset, args[j]); // Bitmap.incrField's path
     }
     long old = Fields.get(bitmap, type, offset);
@@ -190,6 +201,9 @@ public final class BitField {
     }
     long updated = Fields.settle(type, base, incr, overflows[j]);
     Fields.put(bitmap, type, offset, updated);
+    if (updated != old) {
+      changes[0]++;
+    }
     return set ? old : updated;
   }
 }

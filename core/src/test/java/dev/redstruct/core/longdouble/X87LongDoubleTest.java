@@ -1,4 +1,4 @@
-package dev.redstruct.hash;
+package dev.redstruct.core.longdouble;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package dev.redstruct.hash;
+package dev.redstruct.core.longdouble;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -14,9 +14,11 @@ import java.nio.charset.StandardCharsets;
  * trailing point removed, {@code -0} shown as {@code 0}).
  *
  * <p>A finite value is {@code (-1)^neg * mag * 2^exp}, exact; every operation rounds the exact
- * result once, so each is the correctly rounded one the hardware gives.
+ * result once, so each is the correctly rounded one the hardware gives. Immutable and thread-safe.
+ * The one emulation behind {@code INCRBYFLOAT} (keyspace) and {@code HINCRBYFLOAT} (hash); exported
+ * only to those modules, not public API.
  */
-final class X87LongDouble {
+public final class X87LongDouble {
   /* Implementation notes. x87 extended: normal values m * 2^e with m in [2^63, 2^64) and the
    * leading bit's weight at most 2^16383; the smallest unit, for normals and subnormals alike, is
    * 2^-16445 (min normal 2^-16382 = 2^63 * 2^-16445). So rounding is: keep at most 64 significant
@@ -43,12 +45,22 @@ final class X87LongDouble {
     this.inf = inf;
   }
 
-  /** An integer, exactly (a 64-bit significand holds every long). */
-  static X87LongDouble of(long v) {
+  /**
+   * An integer, exactly (a 64-bit significand holds every long).
+   *
+   * @param v the integer
+   * @return its long double
+   */
+  public static X87LongDouble of(long v) {
     return new X87LongDouble(v < 0, BigInteger.valueOf(v).abs(), 0, false);
   }
 
-  boolean isInfinite() {
+  /**
+   * Whether this is an infinity.
+   *
+   * @return true for +inf or -inf
+   */
+  public boolean isInfinite() {
     return inf;
   }
 
@@ -57,8 +69,11 @@ final class X87LongDouble {
    * or {@value #MAX_CHARS} bytes or longer, a leading space, anything strtold does not consume (a
    * NUL too), NaN, an overflow to infinity or an underflow to zero (ERANGE). {@code inf}/{@code
    * infinity} are accepted (infinite), as are hex floats.
+   *
+   * @param s the text
+   * @return the value, or null where string2ld fails
    */
-  static X87LongDouble parse(byte[] s) {
+  public static X87LongDouble parse(byte[] s) {
     if (s.length == 0 || s.length >= MAX_CHARS || isSpace(s[0])) {
       return null;
     }
@@ -256,8 +271,11 @@ final class X87LongDouble {
   /**
    * this + other, rounded once as the x87 adds (to nearest, 64-bit precision); null for NaN
    * (infinities of opposite signs).
+   *
+   * @param other the addend
+   * @return the rounded sum, or null for NaN
    */
-  X87LongDouble add(X87LongDouble other) {
+  public X87LongDouble add(X87LongDouble other) {
     if (inf || other.inf) {
       if (inf && other.inf && neg != other.neg) {
         return null;
@@ -281,8 +299,12 @@ final class X87LongDouble {
     return neg ? mag.negate() : mag;
   }
 
-  /** util.c: ld2string(LD_STR_HUMAN): "%.17Lf", trailing zeros and point removed, "-0" as "0". */
-  byte[] toHumanBytes() {
+  /**
+   * util.c: ld2string(LD_STR_HUMAN): "%.17Lf", trailing zeros and point removed, "-0" as "0".
+   *
+   * @return the text Redis replies and stores
+   */
+  public byte[] toHumanBytes() {
     if (inf) {
       return (neg ? "-inf" : "inf").getBytes(StandardCharsets.US_ASCII);
     }
