@@ -19,6 +19,7 @@ final class CommandTable {
   CommandTable() {
     addGeneric();
     addServer();
+    addStrings();
     addFaces();
   }
 
@@ -101,6 +102,41 @@ final class CommandTable {
     add("discard", 1, "noscript,loading,stale,fast,allow_busy", 0, 0, 0, Transactions::discard);
     add("watch", -2, "noscript,loading,stale,fast,allow_busy", 1, -1, 1, Transactions::watch);
     add("unwatch", 1, "noscript,loading,stale,fast,allow_busy", 0, 0, 0, Transactions::unwatch);
+  }
+
+  private void addStrings() {
+    add("set", -3, "write,denyoom", 1, 1, 1, Faces::string);
+    add("setnx", 3, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("setex", 4, "write,denyoom", 1, 1, 1, Faces::string);
+    add("psetex", 4, "write,denyoom", 1, 1, 1, Faces::string);
+    add("get", 2, "readonly,fast", 1, 1, 1, Faces::string);
+    add("getdel", 2, "write,fast", 1, 1, 1, Faces::string);
+    add("getex", -2, "write,fast", 1, 1, 1, Faces::string);
+    add("getset", 3, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("mset", -3, "write,denyoom", 1, -1, 2, Faces::string);
+    add("msetnx", -3, "write,denyoom", 1, -1, 2, Faces::string);
+    add("mget", -2, "readonly,fast", 1, -1, 1, Faces::string);
+    add("append", 3, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("strlen", 2, "readonly,fast", 1, 1, 1, Faces::string);
+    add("getrange", 4, "readonly", 1, 1, 1, Faces::string);
+    add("substr", 4, "readonly", 1, 1, 1, Faces::string);
+    add("setrange", 4, "write,denyoom", 1, 1, 1, Faces::string);
+    add("incr", 2, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("decr", 2, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("incrby", 3, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("decrby", 3, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("incrbyfloat", 3, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("lcs", -3, "readonly", 1, 2, 1, Faces::string);
+    add("setbit", 4, "write,denyoom", 1, 1, 1, Faces::string);
+    add("getbit", 3, "readonly,fast", 1, 1, 1, Faces::string);
+    add("bitcount", -2, "readonly", 1, 1, 1, Faces::string);
+    add("bitpos", -3, "readonly", 1, 1, 1, Faces::string);
+    add("bitop", -4, "write,denyoom", 2, -1, 1, Faces::string);
+    add("bitfield", -2, "write,denyoom", 1, 1, 1, Faces::string);
+    add("bitfield_ro", -2, "readonly,fast", 1, 1, 1, Faces::string);
+    add("pfadd", -2, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("pfcount", -2, "readonly", 1, -1, 1, Faces::string);
+    add("pfmerge", -2, "write,denyoom", 1, -1, 1, Faces::string);
   }
 
   private void addFaces() {

@@ -26,6 +26,11 @@ final class Faces {
     return new TypedKeys<>(c, RedisHash.class, RedisHash::create);
   }
 
+  /** The string, bit and PF* commands (StringCommands over the keyspace's StringKeys). */
+  static void string(Call c) {
+    StringCommands.run(c.cmd.fullName, c.argv, new KeyspaceStringKeys(c), c.out);
+  }
+
   static void list(Call c) {
     c.out.raw(ListCommands.execute(c.argv, lists(c)::get));
     interimModified(c);

@@ -27,6 +27,7 @@ final class Values {
     } else if (v instanceof ZSet) {
       return RedisType.ZSET;
     }
+    assert v instanceof RedisString : v;
     return RedisType.STRING;
   }
 

@@ -48,6 +48,7 @@ final class KeyspaceCommandGen {
     families.add(new Family(22, KeyspaceCommandGen::generic));
     families.add(new Family(10, KeyspaceCommandGen::expiry));
     families.add(new Family(20, KeyspaceCommandGen::list));
+    families.add(new Family(24, KeyspaceCommandGen::string));
     // Sets and hashes join once their faces take a KeyLookup (branch faces): the old faces look
     // keys up before their own argument checks (SMOVE's destination, HSET's pairs).
     if (Boolean.getBoolean("keyspace.it.oldfaces")) {
@@ -187,6 +188,99 @@ final class KeyspaceCommandGen {
     int n = r.nextInt(4) == 0 ? 2 : r.nextInt(2);
     for (int i = 0; i < n; i++) {
       a.add(f[r.nextInt(f.length)]);
+    }
+  }
+
+  static String value(SplittableRandom r) {
+    int k = r.nextInt(12);
+    if (k < 4) {
+      return Integer.toString(r.nextInt(-20, 20000)); // int, shared below 10000
+    } else if (k == 4) {
+      return "1.5";
+    } else if (k == 5) {
+      return "y".repeat(40 + r.nextInt(10)); // straddles the 44-byte embstr limit
+    }
+    return member(r);
+  }
+
+  static void string(SplittableRandom r, List<String> a) {
+    String k = key(r);
+    switch (r.nextInt(24)) {
+      case 0, 1, 2 -> {
+        a.addAll(List.of("SET", k, value(r)));
+        String[] opts = {"NX", "XX", "GET", "KEEPTTL", "EX", "PXAT", "PX"};
+        int n = r.nextInt(3);
+        for (int i = 0; i < n; i++) {
+          String o = opts[r.nextInt(opts.length)];
+          a.add(o);
+          if (o.equals("EX")) {
+            a.add(Integer.toString(r.nextInt(-1, 100_000)));
+          } else if (o.equals("PX")) {
+            a.add(Integer.toString(1_000_000 + r.nextInt(1000)));
+          } else if (o.equals("PXAT")) {
+            a.add(Long.toString(r.nextBoolean() ? FAR + r.nextInt(1000) : r.nextInt(1000)));
+          }
+        }
+      }
+      case 3, 4 -> a.addAll(List.of("GET", k));
+      case 5 -> a.addAll(List.of(r.nextBoolean() ? "GETDEL" : "STRLEN", k));
+      case 6 -> {
+        a.addAll(List.of("GETEX", k));
+        int o = r.nextInt(4);
+        if (o == 1) {
+          a.add("PERSIST");
+        } else if (o == 2) {
+          a.addAll(List.of("PXAT", Long.toString(FAR + r.nextInt(1000))));
+        } else if (o == 3) {
+          a.addAll(List.of("EX", "1000"));
+        }
+      }
+      case 7 -> a.addAll(List.of("GETSET", k, value(r)));
+      case 8 ->
+          a.addAll(List.of(r.nextBoolean() ? "MSET" : "MSETNX", k, value(r), key(r), value(r)));
+      case 9 -> a.addAll(List.of("MGET", k, key(r), key(r)));
+      case 10 -> a.addAll(List.of("APPEND", k, value(r)));
+      case 11 -> a.addAll(List.of("GETRANGE", k, Integer.toString(r.nextInt(-5, 5)), "-1"));
+      case 12 -> a.addAll(List.of("SETRANGE", k, Integer.toString(r.nextInt(-1, 50)), value(r)));
+      case 13 -> a.addAll(List.of(r.nextBoolean() ? "INCR" : "DECR", k));
+      case 14 ->
+          a.addAll(
+              List.of(
+                  r.nextBoolean() ? "INCRBY" : "DECRBY", k, Integer.toString(r.nextInt(-50, 50))));
+      case 15 -> a.addAll(List.of("INCRBYFLOAT", k, r.nextInt(-9, 9) + "." + r.nextInt(100)));
+      case 16 ->
+          a.addAll(
+              List.of(r.nextBoolean() ? "SETNX" : "SETEX", k, r.nextBoolean() ? "100" : value(r)));
+      case 17 -> a.addAll(List.of("LCS", k, key(r)));
+      case 18 ->
+          a.addAll(
+              List.of(
+                  "SETBIT", k, Integer.toString(r.nextInt(200)), Integer.toString(r.nextInt(2))));
+      case 19 ->
+          a.addAll(
+              List.of(
+                  r.nextBoolean() ? "GETBIT" : "BITCOUNT", k, Integer.toString(r.nextInt(100))));
+      case 20 -> a.addAll(List.of("BITOP", r.nextBoolean() ? "OR" : "XOR", k, key(r), key(r)));
+      case 21 ->
+          a.addAll(
+              List.of(
+                  "BITFIELD",
+                  k,
+                  "INCRBY",
+                  "i8",
+                  Integer.toString(r.nextInt(64)),
+                  "7",
+                  "GET",
+                  "u4",
+                  "0"));
+      case 22 -> {
+        a.addAll(List.of("PFADD", k));
+        int n = r.nextInt(4);
+        for (int i = 0; i < n; i++) {
+          a.add(member(r));
+        }
+      }
+      default -> a.addAll(List.of(r.nextBoolean() ? "PFCOUNT" : "PFMERGE", k, key(r)));
     }
   }
 
