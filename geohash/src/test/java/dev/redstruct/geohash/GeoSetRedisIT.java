@@ -13,11 +13,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Differential test against redis-server 7.0.15: random GEO command streams ({@link
- * GeoStreamGenerator}) run on {@link GeoCommands} and on Redis must give identical RESP replies
- * (errors, result order and COUNT ANY picks included), and every key must hold the same members and
- * scores ({@code ZRANGE key 0 -1 WITHSCORES}) after each batch of commands. Each run draws a fresh
- * seed and prints it; replay one with {@code -Dredstruct.seed=N} (or the older {@code
- * -Dgeo.it.seed=N}); length: {@code -Dgeo.it.commands=N}.
+ * GeoStreamGenerator}) run on {@link GeoCommands} (in {@link GeoHarness}) and on Redis must give
+ * identical RESP replies (errors, result order and COUNT ANY picks included), and every key must
+ * hold the same members and scores ({@code ZRANGE key 0 -1 WITHSCORES}) after each batch of
+ * commands. Each run draws a fresh seed and prints it; replay one with {@code -Dredstruct.seed=N}
+ * (or the older {@code -Dgeo.it.seed=N}); length: {@code -Dgeo.it.commands=N}.
  */
 @RedisTest
 class GeoSetRedisIT {
@@ -31,7 +31,7 @@ class GeoSetRedisIT {
   @Test
   void randomCommandStreamsMatchRedis(RespClient redis) {
     System.out.println("GeoSetRedisIT seed " + SEED + " (replay: -Dredstruct.seed=" + SEED + ")");
-    GeoCommands ours = new GeoCommands();
+    GeoHarness ours = new GeoHarness();
     GeoStreamGenerator gen = new GeoStreamGenerator(new SplittableRandom(SEED), 400);
     int done = 0;
     long errors = 0;

@@ -82,7 +82,7 @@ class ZSetForeignBlobRedisIT {
         "payload " + Bytes.hex(p) + (write == null ? "" : " after " + String.join(" ", write));
     RespReply restored = redis.call(b("RESTORE"), b("z"), b("0"), p, b("REPLACE"));
     assertEquals(new RespReply.Simple("OK"), restored, where);
-    ZSetCommands ours = new ZSetCommands(128, 64);
+    ZSetHarness ours = new ZSetHarness(128, 64);
     ours.db.put("z", ZSet.fromRdbPayload(p));
     int n = 0;
     List<String[]> battery = new ArrayList<>();

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Differential test against redis-server 7.0.15: random Z* command streams run on {@link
- * ZSetCommands} and on Redis must give identical RESP replies (errors included) and identical
- * {@code OBJECT ENCODING} after every command. Seed: {@code -Dzset.it.seed=N}; length: {@code
+ * ZSetHarness} and on Redis must give identical RESP replies (errors included) and identical {@code
+ * OBJECT ENCODING} after every command. Seed: {@code -Dzset.it.seed=N}; length: {@code
  * -Dzset.it.commands=N}.
  */
 @RedisTest
@@ -29,7 +29,7 @@ class ZSetRedisIT {
 
   @Test
   void randomCommandStreamsMatchRedis(RespClient redis) {
-    ZSetCommands ours = new ZSetCommands(128, 64);
+    ZSetHarness ours = new ZSetHarness(128, 64);
     ZSetStreamGenerator gen = new ZSetStreamGenerator(new SplittableRandom(SEED));
     int done = 0;
     int skiplistSeen = 0;
@@ -72,8 +72,8 @@ class ZSetRedisIT {
           longArrays++;
         }
         RespReply enc = theirs.get(2 * i + 1);
-        String ourEnc = ours.encoding(ZSetCommands.key(c[1]));
-        if (ZSetCommands.SET_ENCODING.equals(ourEnc)) {
+        String ourEnc = ours.encoding(ZSetHarness.key(c[1]));
+        if (ZSetHarness.SET_ENCODING.equals(ourEnc)) {
           assertTrue(!enc.isNull(), "a set key after " + where); // intset or hashtable: not ours
           continue;
         }
@@ -280,7 +280,7 @@ class ZSetRedisIT {
    */
   @Test
   void zscanOfCompactSetsMatchesRedis(RespClient redis) {
-    ZSetCommands ours = new ZSetCommands(128, 64);
+    ZSetHarness ours = new ZSetHarness(128, 64);
     SplittableRandom rnd = new SplittableRandom(SEED);
     String[] scores = {
       "1e17",

@@ -18,14 +18,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The examples of Redis 7.0.15's {@code tests/unit/type/zset.tcl} for the commands issue 18 added
  * (ZRANGESTORE, ZINTERCARD, ZMPOP, ZRANDMEMBER's count rules, plain sets as ZUNION/ZINTER/ZDIFF
- * inputs), run through {@link ZSetCommands} so that argument parsing and error texts are covered
- * too. Every expected value is copied from that file; the comment before each group gives its line
- * numbers. Replies print as the Tcl client shows them: a flat list, nested arrays in braces, an
- * empty array or a nil as nothing. The tests the file runs once per encoding ({@code basics
- * listpack}: limits 128/64; {@code basics skiplist}: 0/0) run here once per pair of limits.
+ * inputs), run through {@link ZSetCommands} (in {@link ZSetHarness}) so that argument parsing and
+ * error texts are covered too. Every expected value is copied from that file; the comment before
+ * each group gives its line numbers. Replies print as the Tcl client shows them: a flat list,
+ * nested arrays in braces, an empty array or a nil as nothing. The tests the file runs once per
+ * encoding ({@code basics listpack}: limits 128/64; {@code basics skiplist}: 0/0) run here once per
+ * pair of limits.
  */
 class ZSetTclCommandsTest {
-  private ZSetCommands r = new ZSetCommands(128, 64);
+  private ZSetHarness r = new ZSetHarness(128, 64);
 
   private String r(String... argv) {
     byte[][] a = new byte[argv.length][];
@@ -54,7 +55,7 @@ class ZSetTclCommandsTest {
   }
 
   private void basics(int limit) {
-    r = new ZSetCommands(limit, limit == 0 ? 0 : 64);
+    r = new ZSetHarness(limit, limit == 0 ? 0 : 64);
   }
 
   /** The zseta/zsetb pair of "ZUNIONSTORE basics" (lines 769-775). */
@@ -233,10 +234,10 @@ class ZSetTclCommandsTest {
   // Lines 2211-2230: the destination's encoding follows zset-max-listpack-entries.
   @Test
   void zrangestoreDestinationEncoding() {
-    r = new ZSetCommands(0, 64);
+    r = new ZSetHarness(0, 64);
     r("zadd", "z1", "1", "a");
     assertEquals("1", r("zrangestore", "z2", "z1", "0", "-1"));
-    r = new ZSetCommands(1, 64);
+    r = new ZSetHarness(1, 64);
     r("zadd", "z1", "1", "a", "2", "b");
     assertEquals("1", r("zrangestore", "z2", "z1", "0", "0"));
     assertEquals("listpack", r.encoding("z2"));
@@ -270,7 +271,7 @@ class ZSetTclCommandsTest {
   @ParameterizedTest
   @ValueSource(booleans = {false, true})
   void zrandmemberWithCount(boolean skiplist) {
-    r = new ZSetCommands(128, 10);
+    r = new ZSetHarness(128, 10);
     String last = skiplist ? "x".repeat(80) : "j";
     r("zadd", "myzset", "1", "a", "2", "b", "3", "c", "4", "d", "5", "e", "6", "f", "7", "g");
     r("zadd", "myzset", "7", "h", "9", "i", "10", last);

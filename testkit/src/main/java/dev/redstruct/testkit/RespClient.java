@@ -154,6 +154,47 @@ public final class RespClient implements AutoCloseable {
   }
 
   /**
+   * Sends commands in batches and returns each reply's bytes exactly as the server sent them, in
+   * either protocol: after {@code HELLO 3} on this connection the replies are RESP3 ({@code %}
+   * maps, {@code ~} sets, {@code ,} doubles, {@code _} nulls...), which {@link #pipeline} cannot
+   * parse.
+   *
+   * @param commands the commands
+   * @return one reply's bytes per command, in order
+   * @throws UncheckedIOException if the connection fails (the client is closed then)
+   */
+  public List<byte[]> pipelineRaw(List<byte[][]> commands) {
+    List<byte[]> replies = new ArrayList<>(commands.size());
+    try {
+      for (int start = 0; start < commands.size(); start += BATCH) {
+        int end = Math.min(commands.size(), start + BATCH);
+        for (int i = start; i < end; i++) {
+          write(commands.get(i));
+        }
+        out.flush();
+        for (int i = start; i < end; i++) {
+          replies.add(RespReader.readRaw(in));
+        }
+      }
+    } catch (IOException e) {
+      throw failure(e);
+    }
+    return replies;
+  }
+
+  /**
+   * Sends one command and returns its reply's bytes as the server sent them (see {@link
+   * #pipelineRaw}).
+   *
+   * @param args the command and its arguments
+   * @return the reply's bytes
+   * @throws UncheckedIOException if the connection fails (the client is closed then)
+   */
+  public byte[] callRaw(byte[]... args) {
+    return pipelineRaw(java.util.Collections.singletonList(args)).get(0);
+  }
+
+  /**
    * Encodes strings as UTF-8 for {@link #pipeline}.
    *
    * @param args the command name and arguments

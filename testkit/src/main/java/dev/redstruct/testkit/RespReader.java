@@ -90,4 +90,68 @@ final class RespReader {
       sb.write(c);
     }
   }
+
+  /**
+   * Reads one reply of either protocol, RESP2 or RESP3 ({@code HELLO 3}: {@code _ , # ( = % ~ > |
+   * !} frames too), and returns its bytes exactly as they came, so a test compares a face's RESP3
+   * reply with the server's byte for byte.
+   */
+  static byte[] readRaw(InputStream in) throws IOException {
+    ByteArrayOutputStream copy = new ByteArrayOutputStream();
+    copyFrame(in, copy);
+    return copy.toByteArray();
+  }
+
+  private static void copyFrame(InputStream in, ByteArrayOutputStream copy) throws IOException {
+    int type = in.read();
+    if (type == -1) {
+      throw new EOFException("connection closed by server");
+    }
+    copy.write(type);
+    String head = line(in);
+    copy.writeBytes(head.getBytes(StandardCharsets.ISO_8859_1));
+    copy.write('\r');
+    copy.write('\n');
+    switch (type) {
+      case '+', '-', ':', '_', ',', '#', '(' -> {}
+      case '$', '=', '!' -> copyBody(in, copy, count(head));
+      case '*', '~', '>' -> copyFrames(in, copy, count(head));
+      case '%', '|' -> copyFrames(in, copy, 2 * count(head));
+      default -> throw new IOException("protocol error: unexpected reply type byte " + type);
+    }
+    if (type == '|') {
+      copyFrame(in, copy); // an attribute precedes the reply it describes
+    }
+  }
+
+  private static void copyBody(InputStream in, ByteArrayOutputStream copy, long len)
+      throws IOException {
+    if (len < 0) {
+      return; // $-1
+    }
+    byte[] b = in.readNBytes((int) len + 2);
+    if (b.length != len + 2) {
+      throw new EOFException("truncated bulk reply");
+    }
+    copy.writeBytes(b);
+  }
+
+  private static void copyFrames(InputStream in, ByteArrayOutputStream copy, long n)
+      throws IOException {
+    for (long i = 0; i < n; i++) {
+      copyFrame(in, copy);
+    }
+  }
+
+  private static long count(String head) throws IOException {
+    try {
+      long n = Long.parseLong(head);
+      if (n < -1 || n > Integer.MAX_VALUE - 8) {
+        throw new IOException("protocol error: length " + n);
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new IOException("protocol error: bad number " + head, e);
+    }
+  }
 }
