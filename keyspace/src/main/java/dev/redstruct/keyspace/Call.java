@@ -89,6 +89,17 @@ final class Call {
     pending.clear();
   }
 
+  /** Whether the key is a *STORE destination whose result is empty and that holds nothing now. */
+  boolean isEmptyOverwriteOfMissingKey(byte[] key) {
+    for (int i = pending.size() - 1; i >= 0; i--) {
+      Pending p = pending.get(i);
+      if (Arrays.equals(p.key, key)) {
+        return p.overwrite && Values.isEmpty(p.value) && db().lookup(key, now) == null;
+      }
+    }
+    return false;
+  }
+
   /** Signals every key the command reached (interim, for faces that do not signal). */
   void modifiedAllPending() {
     for (Pending p : pending) {

@@ -140,6 +140,48 @@ final class CommandTable {
   }
 
   private void addFaces() {
+    add("zadd", -4, "write,denyoom,fast", 1, 1, 1, Faces::zset);
+    add("zincrby", 4, "write,denyoom,fast", 1, 1, 1, Faces::zset);
+    add("zrem", -3, "write,fast", 1, 1, 1, Faces::zset);
+    add("zcard", 2, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zscore", 3, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zmscore", -3, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zrank", 3, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zrevrank", 3, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zcount", 4, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zlexcount", 4, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zrange", -4, "readonly", 1, 1, 1, Faces::zset);
+    add("zrangestore", -5, "write,denyoom", 1, 2, 1, Faces::zset);
+    add("zrevrange", -4, "readonly", 1, 1, 1, Faces::zset);
+    add("zrangebyscore", -4, "readonly", 1, 1, 1, Faces::zset);
+    add("zrevrangebyscore", -4, "readonly", 1, 1, 1, Faces::zset);
+    add("zrangebylex", -4, "readonly", 1, 1, 1, Faces::zset);
+    add("zrevrangebylex", -4, "readonly", 1, 1, 1, Faces::zset);
+    add("zremrangebyrank", 4, "write", 1, 1, 1, Faces::zset);
+    add("zremrangebyscore", 4, "write", 1, 1, 1, Faces::zset);
+    add("zremrangebylex", 4, "write", 1, 1, 1, Faces::zset);
+    add("zpopmin", -2, "write,fast", 1, 1, 1, Faces::zset);
+    add("zpopmax", -2, "write,fast", 1, 1, 1, Faces::zset);
+    add("zmpop", -4, "write,movablekeys", 0, 0, 0, Faces::zset);
+    add("zrandmember", -2, "readonly", 1, 1, 1, Faces::zset);
+    add("zscan", -3, "readonly", 1, 1, 1, Faces::zset);
+    add("zunionstore", -4, "write,denyoom,movablekeys", 1, 1, 1, Faces::zset);
+    add("zinterstore", -4, "write,denyoom,movablekeys", 1, 1, 1, Faces::zset);
+    add("zdiffstore", -4, "write,denyoom,movablekeys", 1, 1, 1, Faces::zset);
+    add("zunion", -3, "readonly,movablekeys", 0, 0, 0, Faces::zset);
+    add("zinter", -3, "readonly,movablekeys", 0, 0, 0, Faces::zset);
+    add("zdiff", -3, "readonly,movablekeys", 0, 0, 0, Faces::zset);
+    add("zintercard", -3, "readonly,movablekeys", 0, 0, 0, Faces::zset);
+    add("geoadd", -5, "write,denyoom", 1, 1, 1, Faces::geo);
+    add("geopos", -2, "readonly", 1, 1, 1, Faces::geo);
+    add("geodist", -4, "readonly", 1, 1, 1, Faces::geo);
+    add("geohash", -2, "readonly", 1, 1, 1, Faces::geo);
+    add("georadius", -6, "write,denyoom,movablekeys", 1, 1, 1, Faces::geo);
+    add("georadius_ro", -6, "readonly", 1, 1, 1, Faces::geo);
+    add("georadiusbymember", -5, "write,denyoom,movablekeys", 1, 1, 1, Faces::geo);
+    add("georadiusbymember_ro", -5, "readonly", 1, 1, 1, Faces::geo);
+    add("geosearch", -7, "readonly", 1, 1, 1, Faces::geo);
+    add("geosearchstore", -8, "write,denyoom", 1, 2, 1, Faces::geo);
     add("lpush", -3, "write,denyoom,fast", 1, 1, 1, Faces::list);
     add("rpush", -3, "write,denyoom,fast", 1, 1, 1, Faces::list);
     add("lpushx", -3, "write,denyoom,fast", 1, 1, 1, Faces::list);

@@ -47,8 +47,15 @@ final class TypedKeys<T> implements KeyLookup<T> {
     return fresh;
   }
 
+  /**
+   * Redis: signalModifiedKey, except for a *STORE whose empty result meets a missing destination,
+   * which Redis does not signal (the key neither existed nor exists).
+   */
   @Override
   public void modified(byte[] key) {
+    if (call.isEmptyOverwriteOfMissingKey(key)) {
+      return;
+    }
     call.modified(key);
   }
 }

@@ -50,6 +50,8 @@ final class KeyspaceCommandGen {
     families.add(new Family(20, KeyspaceCommandGen::list));
     families.add(new Family(24, KeyspaceCommandGen::string));
     families.add(new Family(6, KeyspaceCommandGen::hll));
+    families.add(new Family(20, KeyspaceCommandGen::zset));
+    families.add(new Family(6, KeyspaceCommandGen::geo));
     // Sets and hashes join once their faces take a KeyLookup (branch faces): the old faces look
     // keys up before their own argument checks (SMOVE's destination, HSET's pairs).
     if (Boolean.getBoolean("keyspace.it.oldfaces")) {
@@ -331,6 +333,105 @@ final class KeyspaceCommandGen {
 
   private static String side(SplittableRandom r) {
     return r.nextBoolean() ? "LEFT" : "RIGHT";
+  }
+
+  static String score(SplittableRandom r) {
+    int k = r.nextInt(10);
+    return k == 0
+        ? "-inf"
+        : k == 1 ? "+inf" : k == 2 ? "x" : r.nextInt(-5, 20) + (k == 3 ? ".5" : "");
+  }
+
+  static void zset(SplittableRandom r, List<String> a) {
+    String k = key(r);
+    switch (r.nextInt(20)) {
+      case 0, 1, 2, 3 -> {
+        a.addAll(List.of("ZADD", k));
+        String[] opts = {"NX", "XX", "GT", "LT", "CH", "INCR"};
+        if (r.nextInt(3) == 0) {
+          a.add(opts[r.nextInt(opts.length)]);
+        }
+        int n = 1 + r.nextInt(3);
+        for (int i = 0; i < n; i++) {
+          a.add(score(r));
+          a.add(member(r));
+        }
+      }
+      case 4 -> a.addAll(List.of("ZINCRBY", k, score(r), member(r)));
+      case 5 -> a.addAll(List.of("ZREM", k, member(r), member(r)));
+      case 6 -> a.addAll(List.of(r.nextBoolean() ? "ZCARD" : "ZRANDMEMBER", k, "0"));
+      case 7 -> a.addAll(List.of(r.nextBoolean() ? "ZSCORE" : "ZRANK", k, member(r)));
+      case 8 -> {
+        a.addAll(List.of("ZRANGE", k, Integer.toString(r.nextInt(-3, 3)), "-1"));
+        if (r.nextBoolean()) {
+          a.add("WITHSCORES");
+        }
+      }
+      case 9 -> a.addAll(List.of("ZRANGE", k, "(1", "+inf", "BYSCORE", "LIMIT", "0", "3"));
+      case 10 -> a.addAll(List.of("ZRANGE", k, "+", "[m", "BYLEX", "REV"));
+      case 11 ->
+          a.addAll(List.of("ZRANGESTORE", key(r), k, "0", Integer.toString(r.nextInt(-2, 4))));
+      case 12 ->
+          a.addAll(List.of(r.nextBoolean() ? "ZCOUNT" : "ZREMRANGEBYSCORE", k, score(r), score(r)));
+      case 13 -> a.addAll(List.of(r.nextBoolean() ? "ZPOPMIN" : "ZPOPMAX", k, count(r)));
+      case 14 -> {
+        a.addAll(List.of(r.nextBoolean() ? "ZUNIONSTORE" : "ZINTERSTORE", k, "2", key(r), key(r)));
+        if (r.nextBoolean()) {
+          a.addAll(List.of("WEIGHTS", "2", score(r)));
+        }
+        if (r.nextBoolean()) {
+          a.addAll(List.of("AGGREGATE", r.nextBoolean() ? "MIN" : "SUM"));
+        }
+      }
+      case 15 ->
+          a.addAll(List.of(r.nextBoolean() ? "ZUNION" : "ZDIFF", "2", k, key(r), "WITHSCORES"));
+      case 16 -> a.addAll(List.of("ZINTERCARD", "2", k, key(r)));
+      case 17 -> a.addAll(List.of("ZMSCORE", k, member(r), member(r)));
+      case 18 -> a.addAll(List.of("ZLEXCOUNT", k, "-", "(m5"));
+      default -> a.addAll(List.of("ZMPOP", "2", k, key(r), r.nextBoolean() ? "MIN" : "MAX"));
+    }
+  }
+
+  static void geo(SplittableRandom r, List<String> a) {
+    String k = key(r);
+    switch (r.nextInt(6)) {
+      case 0, 1 ->
+          a.addAll(
+              List.of(
+                  "GEOADD",
+                  k,
+                  Double.toString(r.nextInt(-1800, 1800) / 10.0),
+                  Double.toString(r.nextInt(-850, 850) / 10.0),
+                  member(r)));
+      case 2 -> a.addAll(List.of(r.nextBoolean() ? "GEOPOS" : "GEOHASH", k, member(r), member(r)));
+      case 3 -> a.addAll(List.of("GEODIST", k, member(r), member(r), "km"));
+      case 4 ->
+          a.addAll(
+              List.of(
+                  "GEOSEARCH",
+                  k,
+                  "FROMLONLAT",
+                  "0",
+                  "0",
+                  "BYRADIUS",
+                  "5000",
+                  "km",
+                  "ASC",
+                  "WITHDIST"));
+      default ->
+          a.addAll(
+              List.of(
+                  "GEOSEARCHSTORE",
+                  key(r),
+                  k,
+                  "FROMLONLAT",
+                  "10",
+                  "10",
+                  "BYBOX",
+                  "9000",
+                  "9000",
+                  "km"));
+    }
   }
 
   static void set(SplittableRandom r, List<String> a) {
