@@ -2,7 +2,9 @@ package dev.redstruct.set;
 
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.core.resp.Glob;
+import dev.redstruct.core.resp.KeyLookup;
 import dev.redstruct.core.resp.RedisWords;
+import dev.redstruct.core.resp.ReplyError;
 import dev.redstruct.core.resp.RespWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -14,26 +16,32 @@ import java.util.random.RandomGenerator;
 
 /**
  * The Redis face of {@link RedisSet}: every set command of Redis 7.0.15 given its argument byte
- * strings exactly as a client sends them, answered with the RESP2 reply bytes Redis would send,
- * error texts included: {@code SADD SREM SMOVE SISMEMBER SMISMEMBER SCARD SMEMBERS SRANDMEMBER SPOP
- * SINTER SINTERCARD SINTERSTORE SUNION SUNIONSTORE SDIFF SDIFFSTORE SSCAN}.
+ * strings exactly as a client sends them, answered with the reply bytes Redis would send in RESP2
+ * or RESP3 (SMEMBERS, SINTER, SUNION, SDIFF and SPOP with a count are sets in RESP3), error texts
+ * included: {@code SADD SREM SMOVE SISMEMBER SMISMEMBER SCARD SMEMBERS SRANDMEMBER SPOP SINTER
+ * SINTERCARD SINTERSTORE SUNION SUNIONSTORE SDIFF SDIFFSTORE SSCAN}.
  *
- * <p>There is no keyspace: the caller maps each key argument to its set through {@code sets}, which
- * must return the set stored under the key, or a new empty set (created with the caller's {@code
- * set-max-intset-entries}) when there is none, and the same instance for the same key within one
- * call. An empty set stands for a missing key. After the call the caller keeps the sets that are
- * not empty and drops the empty ones, as Redis deletes an emptied key. A {@code *STORE} result and
- * {@code SPOP}'s rebuilt set replace the destination's contents and encoding in place. Only sets
- * exist here, so {@code WRONGTYPE} never happens.
+ * <p>What the caller (a keyspace) provides: {@code keys}, a {@link KeyLookup} whose {@code get}
+ * returns the set stored under a key, or a new empty set (created with the keyspace's {@code
+ * set-max-intset-entries}) when there is none, the same instance for the same key within one call,
+ * and throws {@link ReplyError#WRONGTYPE} for a key of another type; {@code overwrite} gives the
+ * destination of SINTERSTORE, SUNIONSTORE and SDIFFSTORE (called once the command can no longer
+ * fail; the result replaces its contents and encoding, and its {@code set-max-intset-entries}
+ * bounds the result), ideally a new empty set with the keyspace's configuration. An empty set
+ * stands for a missing key: after the call the caller keeps the sets that are not empty and deletes
+ * the empty ones, as Redis deletes an emptied key. {@code modified} is called where t_set.c calls
+ * {@code signalModifiedKey}, and after every {@code *STORE} (Redis skips that signal when an empty
+ * result meets a missing destination). SPOP's rebuilt set replaces the key's contents in place.
  *
  * <p>Random choices ({@code SPOP}, {@code SRANDMEMBER}) draw from {@code rnd} with Redis's
  * strategies; their values cannot equal a live server's (its seeds are unknowable), their rules do.
  * Checks happen in Redis's order (the arity of {@code src/commands/*.json}, then each command's own
- * order in {@code src/t_set.c}). A command name that is not one of the above is a caller mistake
- * ({@link IllegalArgumentException}). A reply that would hold more than {@code Integer.MAX_VALUE -
- * 8} elements ({@code SRANDMEMBER key -huge}) is an {@link IllegalArgumentException} too: Redis
- * streams it until the client's output limit closes it. Not thread-safe; null arguments get a
- * {@link NullPointerException} naming the parameter.
+ * order in {@code src/t_set.c}). A rejected command changes nothing and writes only its error. A
+ * command name that is not one of the above is a caller mistake ({@link IllegalArgumentException}).
+ * A reply that would hold more than {@code Integer.MAX_VALUE - 8} elements ({@code SRANDMEMBER key
+ * -huge}) is an {@link IllegalArgumentException} too: Redis streams it until the client's output
+ * limit closes it. Not thread-safe; null arguments get a {@link NullPointerException} naming the
+ * parameter.
  */
 public final class SetCommands {
   /*
@@ -56,32 +64,52 @@ public final class SetCommands {
   private SetCommands() {}
 
   /**
-   * Executes one set command and returns its RESP2 reply, e.g. {@code ":3\r\n"}, {@code "$-1\r\n"}
-   * or {@code "-ERR syntax error\r\n"}.
+   * Executes one set command and appends its reply to {@code out}, in {@code out}'s protocol.
    *
    * @param argv the command name and its arguments
-   * @param sets the set of each key argument (see the class comment)
+   * @param keys the set of each key argument (see the class comment)
    * @param rnd the source of randomness for SPOP and SRANDMEMBER
-   * @return the reply bytes
+   * @param out where the reply goes
    * @throws IllegalArgumentException if {@code argv} is empty or names another command
    */
-  public static byte[] execute(
-      byte[][] argv, Function<byte[], RedisSet> sets, RandomGenerator rnd) {
+  public static void execute(
+      byte[][] argv, KeyLookup<RedisSet> keys, RandomGenerator rnd, RespWriter out) {
     Objects.requireNonNull(argv, "argv");
-    Objects.requireNonNull(sets, "sets");
+    Objects.requireNonNull(keys, "keys");
     Objects.requireNonNull(rnd, "rnd");
+    Objects.requireNonNull(out, "out");
     for (byte[] a : argv) {
       Objects.requireNonNull(a, "argv[i]");
     }
     if (argv.length == 0) {
       throw new IllegalArgumentException("empty command");
     }
-    RespWriter out = new RespWriter();
+    RespWriter reply = new RespWriter(out.protocol());
     try {
-      dispatch(argv, new Keys(sets), rnd, out);
+      dispatch(argv, new Keys(keys), rnd, reply);
     } catch (ReplyError e) {
-      return new RespWriter().error(e.getMessage()).toByteArray();
+      out.error(e.getMessage());
+      return;
     }
+    out.raw(reply.toByteArray());
+  }
+
+  /**
+   * Executes one set command over a plain map of sets (no other types, so no {@code WRONGTYPE}) and
+   * returns its RESP2 reply, e.g. {@code ":3\r\n"}, {@code "$-1\r\n"} or {@code "-ERR syntax
+   * error\r\n"}. A {@code *STORE} result replaces the destination's contents in place.
+   *
+   * @param argv the command name and its arguments
+   * @param sets the set of each key argument, a new empty one for a new key
+   * @param rnd the source of randomness for SPOP and SRANDMEMBER
+   * @return the reply bytes
+   * @throws IllegalArgumentException if {@code argv} is empty or names another command
+   */
+  public static byte[] execute(
+      byte[][] argv, Function<byte[], RedisSet> sets, RandomGenerator rnd) {
+    Objects.requireNonNull(sets, "sets");
+    RespWriter out = new RespWriter();
+    execute(argv, KeyLookup.of(sets), rnd, out);
     return out.toByteArray();
   }
 
@@ -99,16 +127,14 @@ public final class SetCommands {
       case "sismember" -> out.integer(keys.get(argv[1]).contains(argv[2]) ? 1 : 0);
       case "smismember" -> smismember(argv, keys, out);
       case "scard" -> out.integer(keys.get(argv[1]).size());
-      case "smembers" -> SetOps.inter(keys.list(argv, 1, argv.length), out);
-      case "sinter" -> SetOps.inter(keys.list(argv, 1, argv.length), out);
-      case "sinterstore" ->
-          SetOps.interStore(keys.list(argv, 2, argv.length), keys.get(argv[1]), out);
+      case "smembers", "sinter" -> SetOps.inter(keys.list(argv, 1, argv.length), out);
+      case "sinterstore" -> SetOps.interStore(keys.list(argv, 2, argv.length), argv[1], keys, out);
       case "sintercard" -> sintercard(argv, keys, out);
       case "sunion", "sdiff" ->
           SetOps.unionDiff(keys.list(argv, 1, argv.length), null, name.equals("sdiff"), out);
       case "sunionstore", "sdiffstore" ->
-          SetOps.unionDiff(
-              keys.list(argv, 2, argv.length), keys.get(argv[1]), name.equals("sdiffstore"), out);
+          SetOps.unionDiffStore(
+              keys.list(argv, 2, argv.length), argv[1], keys, name.equals("sdiffstore"), out);
       case "spop" -> spop(argv, keys, rnd, out);
       case "srandmember" -> srandmember(argv, keys, rnd, out);
       default -> sscan(argv, keys, out);
@@ -142,6 +168,9 @@ public final class SetCommands {
     for (int j = 2; j < argv.length; j++) {
       added += s.add(argv[j].clone()) ? 1 : 0;
     }
+    if (added > 0) {
+      keys.modified(argv[1]);
+    }
     out.integer(added);
   }
 
@@ -152,22 +181,33 @@ public final class SetCommands {
     for (int j = 2; j < argv.length && !s.isEmpty(); j++) {
       deleted += s.remove(argv[j]) ? 1 : 0;
     }
+    if (deleted > 0) {
+      keys.modified(argv[1]);
+    }
     out.integer(deleted);
   }
 
-  /** Redis: smoveCommand: a missing source first, then the same-key case, then the move. */
+  /**
+   * Redis: smoveCommand: a missing source first (answered 0 whatever the destination holds), then
+   * the destination's type, the same-key case, then the move.
+   */
   private static void smove(byte[][] argv, Keys keys, RespWriter out) {
     RedisSet src = keys.get(argv[1]);
-    RedisSet dst = keys.get(argv[2]);
-    byte[] member = argv[3];
     if (src.isEmpty()) {
       out.integer(0);
-    } else if (src == dst) {
+      return;
+    }
+    RedisSet dst = keys.get(argv[2]);
+    byte[] member = argv[3];
+    if (src == dst) {
       out.integer(src.contains(member) ? 1 : 0);
     } else if (!src.remove(member)) {
       out.integer(0);
     } else {
-      dst.add(member.clone());
+      keys.modified(argv[1]);
+      if (dst.add(member.clone())) {
+        keys.modified(argv[2]);
+      }
       out.integer(1);
     }
   }
@@ -205,16 +245,20 @@ public final class SetCommands {
     }
     if (argv.length == 3) {
       long count = rangeLong(argv[2], 0, Long.MAX_VALUE, ERR_NOT_POSITIVE);
-      SetOps.popCount(keys.get(argv[1]), count, rnd, out);
+      RedisSet s = keys.get(argv[1]);
+      if (SetOps.popCount(s, count, rnd, out)) {
+        keys.modified(argv[1]);
+      }
       return;
     }
     RedisSet s = keys.get(argv[1]);
     if (s.isEmpty()) {
-      out.nullBulk();
+      out.nullReply();
       return;
     }
     byte[] m = s.randomMember(rnd);
     s.remove(m);
+    keys.modified(argv[1]);
     out.bulk(m);
   }
 
@@ -230,7 +274,7 @@ public final class SetCommands {
     }
     RedisSet s = keys.get(argv[1]);
     if (s.isEmpty()) {
-      out.nullBulk();
+      out.nullReply();
     } else {
       out.bulk(s.randomMember(rnd));
     }
@@ -346,9 +390,17 @@ public final class SetCommands {
   }
 
   /** The caller's key lookup, checked: it must give a set for every key. */
-  private record Keys(Function<byte[], RedisSet> sets) {
+  record Keys(KeyLookup<RedisSet> lookup) {
     RedisSet get(byte[] key) {
-      return Objects.requireNonNull(sets.apply(key), "the set of a key");
+      return Objects.requireNonNull(lookup.get(key), "the set of a key");
+    }
+
+    RedisSet overwrite(byte[] key) {
+      return Objects.requireNonNull(lookup.overwrite(key), "the destination set");
+    }
+
+    void modified(byte[] key) {
+      lookup.modified(key);
     }
 
     List<RedisSet> list(byte[][] argv, int from, int to) {
@@ -357,15 +409,6 @@ public final class SetCommands {
         l.add(get(argv[i]));
       }
       return l;
-    }
-  }
-
-  /** A reply error: Redis's text, thrown before anything changes. */
-  static final class ReplyError extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    ReplyError(String text) {
-      super(text, null, false, false);
     }
   }
 }

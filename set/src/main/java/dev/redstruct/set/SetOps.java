@@ -30,22 +30,31 @@ final class SetOps {
 
   private SetOps() {}
 
-  /** Redis: sinterGenericCommand for SINTER and SMEMBERS: a reply in the smallest set's order. */
+  /**
+   * Redis: sinterGenericCommand for SINTER and SMEMBERS: a reply in the smallest set's order (a set
+   * in RESP3).
+   */
   static void inter(List<RedisSet> sets, RespWriter out) {
     List<byte[]> members = new ArrayList<>();
     if (!anyEmpty(sets)) {
       interInto(bySize(sets), Long.MAX_VALUE, members::add);
     }
-    out.bulks(members);
+    replySet(members, out);
   }
 
-  /** Redis: sinterGenericCommand for SINTERSTORE: the result replaces dst, or dst is deleted. */
-  static void interStore(List<RedisSet> sets, RedisSet dst, RespWriter out) {
+  /**
+   * Redis: sinterGenericCommand for SINTERSTORE: the result replaces the destination, or the
+   * destination is deleted.
+   */
+  static void interStore(
+      List<RedisSet> sets, byte[] dstKey, SetCommands.Keys keys, RespWriter out) {
+    RedisSet dst = keys.overwrite(dstKey);
     RedisSet result = RedisSet.create(dst.maxIntsetEntries());
     if (!anyEmpty(sets)) {
       interInto(bySize(sets), Long.MAX_VALUE, m -> result.add(m.clone()));
     }
     store(result, dst, out);
+    keys.modified(dstKey);
   }
 
   /** Redis: sinterGenericCommand for SINTERCARD: counts, stopping at a non-zero limit. */
@@ -78,9 +87,16 @@ final class SetOps {
     }
   }
 
+  /** Redis: sunionDiffGenericCommand with a destination (SUNIONSTORE, SDIFFSTORE). */
+  static void unionDiffStore(
+      List<RedisSet> sets, byte[] dstKey, SetCommands.Keys keys, boolean diff, RespWriter out) {
+    unionDiff(sets, keys.overwrite(dstKey), diff, out);
+    keys.modified(dstKey);
+  }
+
   /**
    * Redis: sunionDiffGenericCommand: the result is built in a temporary set that starts as an
-   * intset; SUNION/SDIFF reply its members in its order, the STORE forms store it.
+   * intset; SUNION/SDIFF reply its members in its order (a set in RESP3), the STORE forms store it.
    */
   static void unionDiff(List<RedisSet> sets, RedisSet dst, boolean diff, RespWriter out) {
     RedisSet first = sets.get(0);
@@ -103,7 +119,7 @@ final class SetOps {
     if (dst == null) {
       List<byte[]> members = new ArrayList<>(result.size());
       result.forEach(members::add);
-      out.bulks(members);
+      replySet(members, out);
     } else {
       store(result, dst, out);
     }
@@ -150,27 +166,32 @@ final class SetOps {
     }
   }
 
-  /** Redis: spopWithCountCommand's three cases (the count is already parsed). */
-  static void popCount(RedisSet s, long count, RandomGenerator rnd, RespWriter out) {
+  /**
+   * Redis: spopWithCountCommand's three cases (the count is already parsed); the reply is a set in
+   * RESP3.
+   *
+   * @return whether members were popped
+   */
+  static boolean popCount(RedisSet s, long count, RandomGenerator rnd, RespWriter out) {
     if (s.isEmpty() || count == 0) {
-      out.arrayHeader(0);
-      return;
+      out.setHeader(0);
+      return false;
     }
     long size = s.size();
     if (count >= size) { // CASE 1: the whole set, through a union (so an intset order)
       unionDiff(List.of(s), null, false, out);
       s.clear();
-      return;
+      return true;
     }
     long remaining = size - count;
-    out.arrayHeader(count);
+    out.setHeader(count);
     if (remaining * SPOP_MOVE_STRATEGY_MUL > count) { // CASE 2: pop one by one
       for (long i = 0; i < count; i++) {
         byte[] m = s.randomMember(rnd);
         s.remove(m);
         out.bulk(m);
       }
-      return;
+      return true;
     }
     RedisSet kept = RedisSet.create(s.maxIntsetEntries()); // CASE 3: move the rest to a new set
     for (long i = 0; i < remaining; i++) {
@@ -182,6 +203,7 @@ final class SetOps {
       out.bulk(m);
     }
     s.replaceWith(kept);
+    return true;
   }
 
   /** Redis: srandmemberWithCountCommand's four cases (the count is already parsed). */
@@ -231,6 +253,13 @@ final class SetOps {
       dst.clear();
     }
     out.integer(n);
+  }
+
+  private static void replySet(List<byte[]> members, RespWriter out) {
+    out.setHeader(members.size());
+    for (byte[] m : members) {
+      out.bulk(m);
+    }
   }
 
   private static void addAll(RedisSet into, RedisSet from) {
