@@ -64,8 +64,7 @@ final class Faces {
   }
 
   static void set(Call c) {
-    c.out.raw(SetCommands.execute(c.argv, sets(c)::get, c.ks.random()));
-    interimModified(c);
+    SetCommands.execute(c.argv, sets(c), c.ks.random(), c.out);
   }
 
   static void hash(Call c) {

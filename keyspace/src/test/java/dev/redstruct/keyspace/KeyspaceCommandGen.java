@@ -53,10 +53,10 @@ final class KeyspaceCommandGen {
     families.add(new Family(20, KeyspaceCommandGen::zset));
     families.add(new Family(6, KeyspaceCommandGen::geo));
     families.add(new Family(4, KeyspaceCommandGen::lex));
-    // Sets and hashes join once their faces take a KeyLookup (branch faces): the old faces look
-    // keys up before their own argument checks (SMOVE's destination, HSET's pairs).
+    families.add(new Family(20, KeyspaceCommandGen::set));
+    // Hashes join once their face takes a KeyLookup (branch faces): the old face looks the key up
+    // before its own argument checks (HSET's pairs).
     if (Boolean.getBoolean("keyspace.it.oldfaces")) {
-      families.add(new Family(20, KeyspaceCommandGen::set));
       families.add(new Family(20, KeyspaceCommandGen::hash));
     }
   }
