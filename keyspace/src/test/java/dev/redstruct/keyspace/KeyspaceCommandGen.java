@@ -44,10 +44,15 @@ final class KeyspaceCommandGen {
   /** Commands whose reply depends on the current time: compared within a tolerance. */
   static final Set<String> TIMED = Set.of("ttl", "pttl", "expiretime", "pexpiretime");
 
-  KeyspaceCommandGen() {
+  /**
+   * The generator.
+   *
+   * @param resp3 draw only from the types whose faces speak RESP3 (not yet lists and hashes)
+   */
+  KeyspaceCommandGen(boolean resp3) {
     families.add(new Family(22, KeyspaceCommandGen::generic));
     families.add(new Family(10, KeyspaceCommandGen::expiry));
-    families.add(new Family(20, KeyspaceCommandGen::list));
+    families.add(new Family(resp3 ? 0 : 20, KeyspaceCommandGen::list));
     families.add(new Family(24, KeyspaceCommandGen::string));
     families.add(new Family(6, KeyspaceCommandGen::hll));
     families.add(new Family(20, KeyspaceCommandGen::zset));
@@ -56,14 +61,9 @@ final class KeyspaceCommandGen {
     families.add(new Family(20, KeyspaceCommandGen::set));
     // Hashes join once their face takes a KeyLookup (branch faces): the old face looks the key up
     // before its own argument checks (HSET's pairs).
-    if (Boolean.getBoolean("keyspace.it.oldfaces")) {
+    if (!resp3 && Boolean.getBoolean("keyspace.it.oldfaces")) {
       families.add(new Family(20, KeyspaceCommandGen::hash));
     }
-  }
-
-  /** Adds a family (zset, string, ... as their faces arrive). */
-  void add(int weight, Gen gen) {
-    families.add(new Family(weight, gen));
   }
 
   byte[][] command(SplittableRandom r) {
