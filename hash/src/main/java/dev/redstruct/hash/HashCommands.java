@@ -3,7 +3,9 @@ package dev.redstruct.hash;
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.core.longdouble.X87LongDouble;
 import dev.redstruct.core.resp.Glob;
+import dev.redstruct.core.resp.KeyLookup;
 import dev.redstruct.core.resp.RedisWords;
+import dev.redstruct.core.resp.ReplyError;
 import dev.redstruct.core.resp.RespWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -15,24 +17,28 @@ import java.util.random.RandomGenerator;
 
 /**
  * The Redis face of {@link RedisHash}: every hash command of Redis 7.0.15 given its argument byte
- * strings exactly as a client sends them, answered with the RESP2 reply bytes Redis would send,
- * error texts included: {@code HSET HSETNX HMSET HGET HMGET HDEL HLEN HSTRLEN HEXISTS HKEYS HVALS
- * HGETALL HINCRBY HINCRBYFLOAT HRANDFIELD HSCAN}.
+ * strings exactly as a client sends them, answered with the reply bytes Redis would send in RESP2
+ * or RESP3 (HGETALL is a map, HRANDFIELD WITHVALUES pairs are 2-element arrays, nulls by protocol;
+ * HINCRBYFLOAT is a bulk string in both), error texts included: {@code HSET HSETNX HMSET HGET HMGET
+ * HDEL HLEN HSTRLEN HEXISTS HKEYS HVALS HGETALL HINCRBY HINCRBYFLOAT HRANDFIELD HSCAN}.
  *
- * <p>There is no keyspace: the caller maps the key argument to its hash through {@code hashes},
- * which must return the hash stored under the key, or a new empty hash (created with the caller's
- * {@code hash-max-listpack-entries} and {@code -value}) when there is none. An empty hash stands
- * for a missing key. After the call the caller keeps a hash that is not empty and drops an empty
- * one, as Redis deletes an emptied key. Only hashes exist here, so {@code WRONGTYPE} never happens.
+ * <p>What the caller (a keyspace) provides: {@code keys}, a {@link KeyLookup} whose {@code get}
+ * returns the hash stored under the key, or a new empty hash (created with the keyspace's {@code
+ * hash-max-listpack-entries} and {@code -value}) when there is none, and throws {@link
+ * ReplyError#WRONGTYPE} for a key of another type. No hash command replaces a key, so {@code
+ * overwrite} is never called. An empty hash stands for a missing key: after the call the caller
+ * keeps a hash that is not empty and deletes an empty one, as Redis deletes an emptied key. {@code
+ * modified} is called where t_hash.c calls {@code signalModifiedKey}.
  *
  * <p>{@code HINCRBYFLOAT} computes with the x87 80-bit {@code long double} of Redis on x86-64
  * Linux, digit for digit. Random choices ({@code HRANDFIELD}) draw from {@code rnd} with Redis's
  * strategies; their values cannot equal a live server's (its seeds are unknowable), their rules do.
  * Checks happen in Redis's order (the arity of {@code src/commands/*.json}, then each command's own
- * order in {@code src/t_hash.c}). A command name that is not one of the above is a caller mistake
- * ({@link IllegalArgumentException}), as is a reply of more than {@code Integer.MAX_VALUE - 8}
- * elements ({@code HRANDFIELD key -huge}: Redis streams it until the client's output limit closes
- * it). Not thread-safe; null arguments get a {@link NullPointerException} naming the parameter.
+ * order in {@code src/t_hash.c}). A rejected command changes nothing and writes only its error. A
+ * command name that is not one of the above is a caller mistake ({@link IllegalArgumentException}),
+ * as is a reply of more than {@code Integer.MAX_VALUE - 8} elements ({@code HRANDFIELD key -huge}:
+ * Redis streams it until the client's output limit closes it). Not thread-safe; null arguments get
+ * a {@link NullPointerException} naming the parameter.
  */
 public final class HashCommands {
   /*
@@ -57,62 +63,82 @@ public final class HashCommands {
   private HashCommands() {}
 
   /**
-   * Executes one hash command and returns its RESP2 reply, e.g. {@code ":1\r\n"}, {@code "$-1\r\n"}
-   * or {@code "-ERR hash value is not an integer\r\n"}.
+   * Executes one hash command and appends its reply to {@code out}, in {@code out}'s protocol.
    *
    * @param argv the command name and its arguments
-   * @param hashes the hash of the key argument (see the class comment)
+   * @param keys the hash of the key argument (see the class comment)
    * @param rnd the source of randomness for HRANDFIELD
-   * @return the reply bytes
+   * @param out where the reply goes
    * @throws IllegalArgumentException if {@code argv} is empty or names another command
    */
-  public static byte[] execute(
-      byte[][] argv, Function<byte[], RedisHash> hashes, RandomGenerator rnd) {
+  public static void execute(
+      byte[][] argv, KeyLookup<RedisHash> keys, RandomGenerator rnd, RespWriter out) {
     Objects.requireNonNull(argv, "argv");
-    Objects.requireNonNull(hashes, "hashes");
+    Objects.requireNonNull(keys, "keys");
     Objects.requireNonNull(rnd, "rnd");
+    Objects.requireNonNull(out, "out");
     for (byte[] a : argv) {
       Objects.requireNonNull(a, "argv[i]");
     }
     if (argv.length == 0) {
       throw new IllegalArgumentException("empty command");
     }
-    RespWriter out = new RespWriter();
+    RespWriter reply = new RespWriter(out.protocol());
     try {
-      dispatch(argv, hashes, rnd, out);
+      dispatch(argv, keys, rnd, reply);
     } catch (ReplyError e) {
-      return new RespWriter().error(e.getMessage()).toByteArray();
+      out.error(e.getMessage());
+      return;
     }
+    out.raw(reply.toByteArray());
+  }
+
+  /**
+   * Executes one hash command over a plain map of hashes (no other types, so no {@code WRONGTYPE})
+   * and returns its RESP2 reply, e.g. {@code ":1\r\n"}, {@code "$-1\r\n"} or {@code "-ERR hash
+   * value is not an integer\r\n"}.
+   *
+   * @param argv the command name and its arguments
+   * @param hashes the hash of the key argument, a new empty one for a new key
+   * @param rnd the source of randomness for HRANDFIELD
+   * @return the reply bytes
+   * @throws IllegalArgumentException if {@code argv} is empty or names another command
+   */
+  public static byte[] execute(
+      byte[][] argv, Function<byte[], RedisHash> hashes, RandomGenerator rnd) {
+    Objects.requireNonNull(hashes, "hashes");
+    RespWriter out = new RespWriter();
+    execute(argv, KeyLookup.of(hashes), rnd, out);
     return out.toByteArray();
   }
 
   /** Redis: processCommand's arity check (src/server.c), then the command's proc. */
   private static void dispatch(
-      byte[][] argv, Function<byte[], RedisHash> hashes, RandomGenerator rnd, RespWriter out) {
+      byte[][] argv, KeyLookup<RedisHash> keys, RandomGenerator rnd, RespWriter out) {
     String name = new String(argv[0], StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
     int arity = arity(name);
     if ((arity > 0 && argv.length != arity) || (arity < 0 && argv.length < -arity)) {
       throw arityError(name);
     }
     switch (name) {
-      case "hset", "hmset" -> hset(name, argv, hash(hashes, argv), out);
-      case "hsetnx" -> hsetnx(argv, hash(hashes, argv), out);
-      case "hget" -> bulkOrNull(hash(hashes, argv).get(argv[2]), out);
-      case "hmget" -> hmget(argv, hash(hashes, argv), out);
-      case "hdel" -> hdel(argv, hash(hashes, argv), out);
-      case "hlen" -> out.integer(hash(hashes, argv).size());
+      case "hset", "hmset" -> hset(name, argv, keys, out);
+      case "hsetnx" -> hsetnx(argv, keys, out);
+      case "hget" -> bulkOrNull(hash(keys, argv).get(argv[2]), out);
+      case "hmget" -> hmget(argv, hash(keys, argv), out);
+      case "hdel" -> hdel(argv, keys, out);
+      case "hlen" -> out.integer(hash(keys, argv).size());
       case "hstrlen" -> {
-        byte[] v = hash(hashes, argv).get(argv[2]);
+        byte[] v = hash(keys, argv).get(argv[2]);
         out.integer(v == null ? 0 : v.length);
       }
-      case "hexists" -> out.integer(hash(hashes, argv).containsKey(argv[2]) ? 1 : 0);
-      case "hkeys" -> hgetall(hash(hashes, argv), true, false, out);
-      case "hvals" -> hgetall(hash(hashes, argv), false, true, out);
-      case "hgetall" -> hgetall(hash(hashes, argv), true, true, out);
-      case "hincrby" -> hincrby(argv, hashes, out);
-      case "hincrbyfloat" -> hincrbyfloat(argv, hashes, out);
-      case "hrandfield" -> HashRandom.hrandfield(argv, hashes, rnd, out);
-      default -> hscan(argv, hashes, out);
+      case "hexists" -> out.integer(hash(keys, argv).containsKey(argv[2]) ? 1 : 0);
+      case "hkeys" -> hgetall(hash(keys, argv), true, false, out);
+      case "hvals" -> hgetall(hash(keys, argv), false, true, out);
+      case "hgetall" -> hgetall(hash(keys, argv), true, true, out);
+      case "hincrby" -> hincrby(argv, keys, out);
+      case "hincrbyfloat" -> hincrbyfloat(argv, keys, out);
+      case "hrandfield" -> HashRandom.hrandfield(argv, keys, rnd, out);
+      default -> hscan(argv, keys, out);
     }
   }
 
@@ -133,13 +159,13 @@ public final class HashCommands {
     return new ReplyError("ERR wrong number of arguments for '" + name + "' command");
   }
 
-  static RedisHash hash(Function<byte[], RedisHash> hashes, byte[][] argv) {
-    return Objects.requireNonNull(hashes.apply(argv[1]), "the hash of a key");
+  static RedisHash hash(KeyLookup<RedisHash> keys, byte[][] argv) {
+    return Objects.requireNonNull(keys.get(argv[1]), "the hash of a key");
   }
 
   private static void bulkOrNull(byte[] v, RespWriter out) {
     if (v == null) {
-      out.nullBulk();
+      out.nullReply();
     } else {
       out.bulk(v);
     }
@@ -149,10 +175,11 @@ public final class HashCommands {
    * Redis: hsetCommand (HSET and HMSET): an odd pair count is an arity error; every argument's
    * length is checked before the writes (hashTypeTryConversion), then each pair is set.
    */
-  private static void hset(String name, byte[][] argv, RedisHash h, RespWriter out) {
+  private static void hset(String name, byte[][] argv, KeyLookup<RedisHash> keys, RespWriter out) {
     if (argv.length % 2 == 1) {
       throw arityError(name);
     }
+    RedisHash h = hash(keys, argv);
     tryConversion(h, argv, 2, argv.length - 1);
     int created = 0;
     for (int i = 2; i < argv.length; i += 2) {
@@ -163,6 +190,7 @@ public final class HashCommands {
     } else {
       out.simple("OK");
     }
+    keys.modified(argv[1]);
   }
 
   /** Redis: hashTypeTryConversion over argv[start..end]. */
@@ -177,13 +205,15 @@ public final class HashCommands {
   }
 
   /** Redis: hsetnxCommand: an existing field answers 0 and converts nothing. */
-  private static void hsetnx(byte[][] argv, RedisHash h, RespWriter out) {
+  private static void hsetnx(byte[][] argv, KeyLookup<RedisHash> keys, RespWriter out) {
+    RedisHash h = hash(keys, argv);
     if (h.containsKey(argv[2])) {
       out.integer(0);
       return;
     }
     tryConversion(h, argv, 2, 3);
     h.set(argv[2].clone(), argv[3].clone());
+    keys.modified(argv[1]);
     out.integer(1);
   }
 
@@ -196,17 +226,25 @@ public final class HashCommands {
   }
 
   /** Redis: hdelCommand: stops at the field that empties the hash. */
-  private static void hdel(byte[][] argv, RedisHash h, RespWriter out) {
+  private static void hdel(byte[][] argv, KeyLookup<RedisHash> keys, RespWriter out) {
+    RedisHash h = hash(keys, argv);
     int deleted = 0;
     for (int j = 2; j < argv.length && !h.isEmpty(); j++) {
       deleted += h.remove(argv[j]) != null ? 1 : 0;
     }
+    if (deleted > 0) {
+      keys.modified(argv[1]);
+    }
     out.integer(deleted);
   }
 
-  /** Redis: genericHgetallCommand: fields, values, or both, in iteration order. */
+  /** Redis: genericHgetallCommand: fields, values, or both (a map in RESP3), in iteration order. */
   private static void hgetall(RedisHash h, boolean fields, boolean values, RespWriter out) {
-    out.arrayHeader((long) h.size() * (fields && values ? 2 : 1));
+    if (fields && values) {
+      out.mapHeader(h.size());
+    } else {
+      out.arrayHeader(h.size());
+    }
     h.forEach(
         (f, v) -> {
           if (fields) {
@@ -222,9 +260,9 @@ public final class HashCommands {
    * Redis: hincrbyCommand: the increment first, then the stored value (strict string2ll), then the
    * overflow check, then hashTypeSet (which converts a long field).
    */
-  private static void hincrby(byte[][] argv, Function<byte[], RedisHash> hashes, RespWriter out) {
+  private static void hincrby(byte[][] argv, KeyLookup<RedisHash> keys, RespWriter out) {
     long incr = integer(argv[3]);
-    RedisHash h = hash(hashes, argv);
+    RedisHash h = hash(keys, argv);
     byte[] old = h.get(argv[2]);
     long value = 0;
     if (old != null) {
@@ -239,6 +277,7 @@ public final class HashCommands {
     }
     value += incr;
     h.set(argv[2].clone(), RedisNumbers.ll2string(value));
+    keys.modified(argv[1]);
     out.integer(value);
   }
 
@@ -247,8 +286,7 @@ public final class HashCommands {
    * value (string2ld), the long double sum (no NaN or infinity), printed by ld2string's human form,
    * then hashTypeSet.
    */
-  private static void hincrbyfloat(
-      byte[][] argv, Function<byte[], RedisHash> hashes, RespWriter out) {
+  private static void hincrbyfloat(byte[][] argv, KeyLookup<RedisHash> keys, RespWriter out) {
     X87LongDouble incr = X87LongDouble.parse(argv[3]);
     if (incr == null) {
       throw new ReplyError("ERR value is not a valid float");
@@ -256,7 +294,7 @@ public final class HashCommands {
     if (incr.isInfinite()) {
       throw new ReplyError("ERR value is NaN or Infinity");
     }
-    RedisHash h = hash(hashes, argv);
+    RedisHash h = hash(keys, argv);
     byte[] old = h.get(argv[2]);
     X87LongDouble value = X87LongDouble.of(0);
     if (old != null) {
@@ -271,7 +309,8 @@ public final class HashCommands {
     }
     byte[] text = sum.toHumanBytes();
     h.set(argv[2].clone(), text);
-    out.bulk(text);
+    keys.modified(argv[1]);
+    out.bulk(text); // addReplyBulkCBuffer: a bulk string in RESP3 too
   }
 
   /**
@@ -280,9 +319,9 @@ public final class HashCommands {
    * answers every pair in one call with cursor 0; MATCH filters on the field and drops its value
    * with it.
    */
-  private static void hscan(byte[][] argv, Function<byte[], RedisHash> hashes, RespWriter out) {
+  private static void hscan(byte[][] argv, KeyLookup<RedisHash> keys, RespWriter out) {
     long cursor = parseCursor(argv[2]);
-    RedisHash h = hash(hashes, argv);
+    RedisHash h = hash(keys, argv);
     if (h.isEmpty()) {
       out.arrayHeader(2).bulk(new byte[] {'0'}).arrayHeader(0);
       return;
@@ -373,14 +412,5 @@ public final class HashCommands {
       throw new ReplyError(ERR_NOT_INTEGER);
     }
     return RedisNumbers.parseCanonicalLong(arg, 0, arg.length);
-  }
-
-  /** A reply error: Redis's text, thrown before anything changes. */
-  static final class ReplyError extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    ReplyError(String text) {
-      super(text, null, false, false);
-    }
   }
 }

@@ -1,41 +1,43 @@
 package dev.redstruct.hash;
 
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.core.resp.KeyLookup;
 import dev.redstruct.core.resp.RedisWords;
+import dev.redstruct.core.resp.ReplyError;
 import dev.redstruct.core.resp.RespWriter;
 import dev.redstruct.dict.Dict;
 import dev.redstruct.listpack.ListPack;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
  * {@code HRANDFIELD key [count [WITHVALUES]]} (src/t_hash.c, Redis 7.0.15: hrandfieldCommand and
- * hrandfieldWithCountCommand) with its four strategies, in RESP2 (a flat array with values).
+ * hrandfieldWithCountCommand) with its four strategies: with values, a flat field/value array in
+ * RESP2 and an array of [field, value] pairs in RESP3.
  */
 final class HashRandom {
   private HashRandom() {}
 
   /** Redis: hrandfieldCommand: the count and options first, then the key. */
   static void hrandfield(
-      byte[][] argv, Function<byte[], RedisHash> hashes, RandomGenerator rnd, RespWriter out) {
+      byte[][] argv, KeyLookup<RedisHash> keys, RandomGenerator rnd, RespWriter out) {
     if (argv.length >= 3) {
       long l = rangeLong(argv[2]);
       boolean withValues = false;
       if (argv.length > 4 || (argv.length == 4 && !RedisWords.is(argv[3], "withvalues"))) {
-        throw new HashCommands.ReplyError(HashCommands.ERR_SYNTAX);
+        throw new ReplyError(HashCommands.ERR_SYNTAX);
       } else if (argv.length == 4) {
         withValues = true;
         if (l < -Long.MAX_VALUE / 2 || l > Long.MAX_VALUE / 2) {
-          throw new HashCommands.ReplyError("ERR value is out of range");
+          throw new ReplyError("ERR value is out of range");
         }
       }
-      withCount(HashCommands.hash(hashes, argv), l, withValues, rnd, out);
+      withCount(HashCommands.hash(keys, argv), l, withValues, rnd, out);
       return;
     }
-    RedisHash h = HashCommands.hash(hashes, argv);
+    RedisHash h = HashCommands.hash(keys, argv);
     if (h.isEmpty()) {
-      out.nullBulk();
+      out.nullReply();
       return;
     }
     out.bulk(randomPair(h, rnd)[0]);
@@ -45,7 +47,7 @@ final class HashRandom {
   private static long rangeLong(byte[] arg) {
     long v = HashCommands.integer(arg);
     if (v == Long.MIN_VALUE) {
-      throw new HashCommands.ReplyError(HashCommands.ERR_RANGE_LONG);
+      throw new ReplyError(HashCommands.ERR_RANGE_LONG);
     }
     return v;
   }
@@ -84,7 +86,7 @@ final class HashRandom {
       return;
     }
     long replySize = Math.min(count, size);
-    out.arrayHeader(replySize * per);
+    header(replySize, withValues, out);
     if (count >= size) {
       h.forEach((f, v) -> pair(f, v, withValues, out)); // CASE 2: the whole hash
     } else if (count * HashCommands.SUB_STRATEGY_MUL > size) {
@@ -94,7 +96,15 @@ final class HashRandom {
     }
   }
 
+  /** The reply's header: {@code n} pairs flat in RESP2, {@code n} 2-element arrays in RESP3. */
+  private static void header(long n, boolean withValues, RespWriter out) {
+    out.arrayHeader(withValues && out.protocol() == 2 ? 2 * n : n);
+  }
+
   private static void pair(byte[] f, byte[] v, boolean withValues, RespWriter out) {
+    if (withValues && out.protocol() > 2) {
+      out.arrayHeader(2);
+    }
     out.bulk(f);
     if (withValues) {
       out.bulk(v);
@@ -104,7 +114,7 @@ final class HashRandom {
   /** CASE 1: count independent draws (listpack: lpRandomPairs in batches of 1000). */
   private static void caseOne(
       RedisHash h, int count, boolean withValues, RandomGenerator rnd, RespWriter out) {
-    out.arrayHeader((long) count * (withValues ? 2 : 1));
+    header(count, withValues, out);
     ListPack lp = h.listpackOrNull();
     if (lp == null) {
       Dict<byte[], byte[]> d = h.dictOrNull();
