@@ -68,8 +68,7 @@ final class Faces {
   }
 
   static void hash(Call c) {
-    c.out.raw(HashCommands.execute(c.argv, hashes(c)::get, c.ks.random()));
-    interimModified(c);
+    HashCommands.execute(c.argv, hashes(c), c.ks.random(), c.out);
   }
 
   /**

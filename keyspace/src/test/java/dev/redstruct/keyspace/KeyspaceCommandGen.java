@@ -47,7 +47,7 @@ final class KeyspaceCommandGen {
   /**
    * The generator.
    *
-   * @param resp3 draw only from the types whose faces speak RESP3 (not yet lists and hashes)
+   * @param resp3 draw only from the types whose faces speak RESP3 (not yet lists)
    */
   KeyspaceCommandGen(boolean resp3) {
     families.add(new Family(22, KeyspaceCommandGen::generic));
@@ -59,11 +59,7 @@ final class KeyspaceCommandGen {
     families.add(new Family(6, KeyspaceCommandGen::geo));
     families.add(new Family(4, KeyspaceCommandGen::lex));
     families.add(new Family(20, KeyspaceCommandGen::set));
-    // Hashes join once their face takes a KeyLookup (branch faces): the old face looks the key up
-    // before its own argument checks (HSET's pairs).
-    if (!resp3 && Boolean.getBoolean("keyspace.it.oldfaces")) {
-      families.add(new Family(20, KeyspaceCommandGen::hash));
-    }
+    families.add(new Family(20, KeyspaceCommandGen::hash));
   }
 
   byte[][] command(SplittableRandom r) {

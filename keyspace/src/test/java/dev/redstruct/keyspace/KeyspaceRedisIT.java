@@ -70,7 +70,7 @@ class KeyspaceRedisIT {
    */
   @Test
   void randomCommandsInResp3MatchRedis() throws InterruptedException {
-    run(3, COMMANDS / 4);
+    run(3, COMMANDS / 10);
   }
 
   private void run(int protocol, int commands) throws InterruptedException {
