@@ -1,7 +1,9 @@
 package dev.redstruct.quicklist;
 
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.core.resp.KeyLookup;
 import dev.redstruct.core.resp.RedisWords;
+import dev.redstruct.core.resp.ReplyError;
 import dev.redstruct.core.resp.RespWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -11,22 +13,26 @@ import java.util.function.Function;
 
 /**
  * The Redis face of {@link QuickList}: the non-blocking list commands of Redis 7.0.15 given their
- * argument byte strings exactly as a client sends them, answered with the RESP2 reply bytes Redis
- * would send, error texts included: {@code LPUSH RPUSH LPUSHX RPUSHX LPOP RPOP LLEN LINDEX LSET
- * LINSERT LREM LTRIM LRANGE LPOS LMOVE RPOPLPUSH LMPOP}.
+ * argument byte strings exactly as a client sends them, answered with the reply bytes Redis would
+ * send in RESP2 or RESP3 (nulls by protocol), error texts included: {@code LPUSH RPUSH LPUSHX
+ * RPUSHX LPOP RPOP LLEN LINDEX LSET LINSERT LREM LTRIM LRANGE LPOS LMOVE RPOPLPUSH LMPOP}.
  *
- * <p>There is no keyspace: the caller maps each key argument to its list through {@code lists},
- * which must return the list stored under the key, or a new empty list (created with the caller's
- * {@code list-max-listpack-size} and {@code list-compress-depth}) when there is none, and the same
- * instance for the same key within one call. An empty list stands for a missing key. After the call
- * the caller keeps the lists that are not empty and drops the empty ones, as Redis deletes an
- * emptied key. Only lists exist here, so {@code WRONGTYPE} never happens.
+ * <p>What the caller (a keyspace) provides: {@code keys}, a {@link KeyLookup} whose {@code get}
+ * returns the list stored under a key, or a new empty list (created with the keyspace's {@code
+ * list-max-listpack-size} and {@code list-compress-depth}) when there is none, the same instance
+ * for the same key within one call, and throws {@link ReplyError#WRONGTYPE} for a key of another
+ * type. No list command replaces a key (LMOVE's and RPOPLPUSH's destination is a checked {@code
+ * get}, judged only when the source has an element), so {@code overwrite} is never called. An empty
+ * list stands for a missing key: after the call the caller keeps the lists that are not empty and
+ * deletes the empty ones, as Redis deletes an emptied key. {@code modified} is called where
+ * t_list.c calls {@code signalModifiedKey}.
  *
  * <p>Checks happen in Redis's order (the arity from {@code src/commands/*.json}, then each
  * command's own order in {@code src/t_list.c}), because that order decides which error a client
- * sees when several things are wrong. A command name that is not one of the above is a caller
- * mistake ({@link IllegalArgumentException}), not a reply. Not thread-safe; null arguments get a
- * {@link NullPointerException} naming the parameter.
+ * sees when several things are wrong. A rejected command changes nothing and writes only its error.
+ * A command name that is not one of the above is a caller mistake ({@link
+ * IllegalArgumentException}), not a reply. Not thread-safe; null arguments get a {@link
+ * NullPointerException} naming the parameter.
  */
 public final class ListCommands {
   /*
@@ -52,29 +58,47 @@ public final class ListCommands {
   private ListCommands() {}
 
   /**
-   * Executes one list command and returns its RESP2 reply, e.g. {@code ":3\r\n"}, {@code "$-1\r\n"}
-   * or {@code "-ERR syntax error\r\n"}.
+   * Executes one list command and appends its reply to {@code out}, in {@code out}'s protocol.
    *
    * @param argv the command name and its arguments
-   * @param lists the list of each key argument (see the class comment)
-   * @return the reply bytes
+   * @param keys the list of each key argument (see the class comment)
+   * @param out where the reply goes
    * @throws IllegalArgumentException if {@code argv} is empty or names another command
    */
-  public static byte[] execute(byte[][] argv, Function<byte[], QuickList> lists) {
+  public static void execute(byte[][] argv, KeyLookup<QuickList> keys, RespWriter out) {
     Objects.requireNonNull(argv, "argv");
-    Objects.requireNonNull(lists, "lists");
+    Objects.requireNonNull(keys, "keys");
+    Objects.requireNonNull(out, "out");
     for (byte[] a : argv) {
       Objects.requireNonNull(a, "argv[i]");
     }
     if (argv.length == 0) {
       throw new IllegalArgumentException("empty command");
     }
-    RespWriter out = new RespWriter();
+    RespWriter reply = new RespWriter(out.protocol());
     try {
-      dispatch(argv, new Keys(lists), out);
+      dispatch(argv, new Keys(keys), reply);
     } catch (ReplyError e) {
-      return new RespWriter().error(e.getMessage()).toByteArray();
+      out.error(e.getMessage());
+      return;
     }
+    out.raw(reply.toByteArray());
+  }
+
+  /**
+   * Executes one list command over a plain map of lists (no other types, so no {@code WRONGTYPE})
+   * and returns its RESP2 reply, e.g. {@code ":3\r\n"}, {@code "$-1\r\n"} or {@code "-ERR syntax
+   * error\r\n"}.
+   *
+   * @param argv the command name and its arguments
+   * @param lists the list of each key argument, a new empty one for a new key
+   * @return the reply bytes
+   * @throws IllegalArgumentException if {@code argv} is empty or names another command
+   */
+  public static byte[] execute(byte[][] argv, Function<byte[], QuickList> lists) {
+    Objects.requireNonNull(lists, "lists");
+    RespWriter out = new RespWriter();
+    execute(argv, KeyLookup.of(lists), out);
     return out.toByteArray();
   }
 
@@ -134,6 +158,7 @@ public final class ListCommands {
         ql.pushTail(argv[j]);
       }
     }
+    keys.modified(argv[1]);
     out.integer(ql.size());
   }
 
@@ -148,16 +173,18 @@ public final class ListCommands {
     QuickList ql = keys.get(argv[1]);
     if (ql.size() == 0) {
       if (hasCount) {
-        out.nullArray();
+        out.nullArrayReply();
       } else {
-        out.nullBulk();
+        out.nullReply();
       }
     } else if (hasCount && count == 0) {
       out.arrayHeader(0); // t_list.c's fast exit: no read, no compression
     } else if (!hasCount) {
       out.bulk(head ? ql.popHead() : ql.popTail());
+      keys.modified(argv[1]);
     } else {
       out.bulks(ql.pop(head, count));
+      keys.modified(argv[1]);
     }
   }
 
@@ -165,12 +192,12 @@ public final class ListCommands {
   private static void lindex(byte[][] argv, Keys keys, RespWriter out) {
     QuickList ql = keys.get(argv[1]);
     if (ql.size() == 0) {
-      out.nullBulk();
+      out.nullReply();
       return;
     }
     byte[] v = ql.get(integer(argv[2]));
     if (v == null) {
-      out.nullBulk();
+      out.nullReply();
     } else {
       out.bulk(v);
     }
@@ -185,6 +212,7 @@ public final class ListCommands {
     if (!ql.set(integer(argv[2]), argv[3])) {
       throw new ReplyError(ERR_INDEX);
     }
+    keys.modified(argv[1]);
     out.simple("OK");
   }
 
@@ -203,14 +231,23 @@ public final class ListCommands {
       out.integer(0);
       return;
     }
-    out.integer(ql.insert(argv[3], argv[4], after) ? ql.size() : -1);
+    if (ql.insert(argv[3], argv[4], after)) {
+      keys.modified(argv[1]);
+      out.integer(ql.size());
+    } else {
+      out.integer(-1);
+    }
   }
 
   /** Redis: lremCommand: the count first, then the key. */
   private static void lrem(byte[][] argv, Keys keys, RespWriter out) {
     long toRemove = integer(argv[2]);
     QuickList ql = keys.get(argv[1]);
-    out.integer(ql.size() == 0 ? 0 : ql.remove(toRemove, argv[3]));
+    long removed = ql.size() == 0 ? 0 : ql.remove(toRemove, argv[3]);
+    if (removed > 0) {
+      keys.modified(argv[1]);
+    }
+    out.integer(removed);
   }
 
   /** Redis: ltrimCommand: both indexes first, then the key. */
@@ -220,6 +257,7 @@ public final class ListCommands {
     QuickList ql = keys.get(argv[1]);
     if (ql.size() > 0) {
       ql.trim(start, end);
+      keys.modified(argv[1]); // Redis signals even when nothing was trimmed
     }
     out.simple("OK");
   }
@@ -263,7 +301,7 @@ public final class ListCommands {
     }
     long first = ql.size() == 0 ? -1 : ql.firstPosition(argv[2], rank, maxlen);
     if (first == -1) {
-      out.nullBulk();
+      out.nullReply();
     } else {
       out.integer(first);
     }
@@ -274,10 +312,12 @@ public final class ListCommands {
       byte[][] argv, Keys keys, RespWriter out, boolean fromHead, boolean toHead) {
     QuickList source = keys.get(argv[1]);
     if (source.size() == 0) {
-      out.nullBulk();
+      out.nullReply();
       return;
     }
     out.bulk(QuickList.move(source, keys.get(argv[2]), fromHead, toHead));
+    keys.modified(argv[2]);
+    keys.modified(argv[1]);
   }
 
   /** Redis: lmpopGenericCommand, then mpopGenericCommand (LMPOP numkeys key... LEFT|RIGHT). */
@@ -302,10 +342,11 @@ public final class ListCommands {
         out.arrayHeader(2);
         out.bulk(argv[k]);
         out.bulks(ql.pop(head, count == -1 ? 1 : count));
+        keys.modified(argv[k]);
         return;
       }
     }
-    out.nullArray();
+    out.nullArrayReply();
   }
 
   // ---------------------------------------------------------------- arguments
@@ -341,18 +382,13 @@ public final class ListCommands {
   }
 
   /** The caller's key lookup, checked: it must give a list for every key. */
-  private record Keys(Function<byte[], QuickList> lists) {
+  private record Keys(KeyLookup<QuickList> lookup) {
     QuickList get(byte[] key) {
-      return Objects.requireNonNull(lists.apply(key), "the list of a key");
+      return Objects.requireNonNull(lookup.get(key), "the list of a key");
     }
-  }
 
-  /** A reply error: Redis's text, thrown before anything changes. */
-  private static final class ReplyError extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    ReplyError(String text) {
-      super(text, null, false, false);
+    void modified(byte[] key) {
+      lookup.modified(key);
     }
   }
 }

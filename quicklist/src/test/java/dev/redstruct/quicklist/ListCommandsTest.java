@@ -127,7 +127,11 @@ class ListCommandsTest {
 
   @Test
   void nullArguments() {
-    int n = NullArguments.of(ListCommands.class).run();
+    int n =
+        NullArguments.of(ListCommands.class)
+            .sample(
+                dev.redstruct.core.resp.RespWriter.class, dev.redstruct.core.resp.RespWriter::new)
+            .run();
     assertTrue(n >= 2, "checked " + n);
     QuickList q = QuickList.create();
     q.pushTail("a".getBytes(ISO_8859_1));
