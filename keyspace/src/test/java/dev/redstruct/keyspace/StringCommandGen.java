@@ -11,8 +11,9 @@ import java.util.Random;
  * for StringCommandsRedisIT. Keys {@code s0..s4} take every command; {@code h0..h2} hold
  * HyperLogLogs and take only the commands whose verdict on an HLL both sides agree on (PF*, reads,
  * whole-value writes, header-byte edits), because Redis finds a corrupt sparse body lazily and this
- * project eagerly (see HllCommands). Expire times are far in the past or the future, so no clock
- * race decides a reply.
+ * project eagerly (see HllCommands); nothing copies an HLL into an s key (BITOP reads s keys only),
+ * so no s key holds an HLL header that byte edits could leave with a corrupt body. Expire times are
+ * far in the past or the future, so no clock race decides a reply.
  */
 final class StringCommandGen {
   static final String[] S = {"s0", "s1", "s2", "s3", "s4"};
@@ -290,7 +291,7 @@ final class StringCommandGen {
                 List.of("BITOP", word(pick("AND", "OR", "XOR", "NOT", "NAND")), sKey()));
         int n = 1 + rnd.nextInt(3);
         for (int i = 0; i < n; i++) {
-          c.add(anyKey());
+          c.add(sKey()); // an HLL source could copy its header into an s key: see the class note
         }
         return cmd(c.toArray());
       default:

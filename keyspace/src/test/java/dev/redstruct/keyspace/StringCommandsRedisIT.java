@@ -69,7 +69,7 @@ class StringCommandsRedisIT {
     int total = Integer.getInteger("redstruct.commands", 60_000);
     MapStringKeys ours = new MapStringKeys();
     StringCommandGen gen = new StringCommandGen(seed, ours);
-    long[] counts = new long[3];
+    long[] counts = new long[4];
     try (RawResp r2 = new RawResp(redis.port());
         RawResp r3 = new RawResp(redis.port())) {
       r3.call(StringCommandGen.cmd("HELLO", "3"));
@@ -78,12 +78,12 @@ class StringCommandsRedisIT {
     }
     System.out.printf(
         "StringCommandsRedisIT: seed %d, %d commands (RESP2 %d + RESP3 %d), %d error replies,"
-            + " %d GET/OBJECT ENCODING checks, 0 mismatches%n",
-        seed, total + total / 5, total, total / 5, counts[1], counts[2]);
+            + " %d GET/OBJECT ENCODING checks, %d WATCH checks, 0 mismatches%n",
+        seed, total + total / 5, total, total / 5, counts[1], counts[2], counts[3]);
     assertTrue(counts[0] >= 50_000, "commands run: " + counts[0]);
   }
 
-  /** counts: [commands, error replies, checks]. */
+  /** counts: [commands, error replies, GET/OBJECT checks, WATCH checks]. */
   private static void stream(
       long seed,
       StringCommandGen gen,
@@ -103,8 +103,27 @@ class StringCommandsRedisIT {
         if (name.equals("sadd") && c.length > 1) {
           add(batch, mine, labels, StringCommandGen.cmd("DEL", c[1]), ours, protocol, "#" + done);
         }
+        byte[] watched = watchable(name, c, ours) && done % 16 == 0 ? writtenKey(name, c) : null;
+        if (watched != null) { // does the command signal its key as modified exactly as Redis?
+          add(batch, mine, labels, StringCommandGen.cmd("WATCH", watched), ours, protocol, "watch");
+          ours.modified.clear();
+        }
         add(batch, mine, labels, c, ours, protocol, "#" + done);
         counts[0]++;
+        if (watched != null) {
+          boolean touched =
+              ours.modified.contains(new String(watched, StandardCharsets.ISO_8859_1));
+          add(batch, mine, labels, StringCommandGen.cmd("MULTI"), ours, protocol, "watch");
+          add(batch, mine, labels, StringCommandGen.cmd("PING"), ours, protocol, "watch");
+          batch.add(StringCommandGen.cmd("EXEC"));
+          RespWriter exec = new RespWriter(protocol);
+          mine.add(
+              touched
+                  ? exec.nullArrayReply().toByteArray()
+                  : exec.arrayHeader(1).simple("PONG").toByteArray());
+          labels.add("watch: EXEC after WATCH " + show(watched) + " and " + show(c));
+          counts[3]++;
+        }
         if (WRITES.contains(name) && c.length > 1 && !name.equals("sadd") && !name.equals("del")) {
           byte[] key = name.equals("bitop") && c.length > 2 ? c[2] : c[1];
           add(batch, mine, labels, StringCommandGen.cmd("GET", key), ours, protocol, "check");
@@ -145,6 +164,27 @@ class StringCommandsRedisIT {
     }
   }
 
+  /**
+   * Whether a WATCH around the command tests only its own signalModifiedKey: a write with a key,
+   * whose key carries no expire time that may pass (Redis signals an expired key's deletion too).
+   */
+  private static boolean watchable(String name, byte[][] c, MapStringKeys ours) {
+    if (!WRITES.contains(name) || name.equals("sadd") || name.equals("del")) {
+      return false;
+    }
+    byte[] key = writtenKey(name, c);
+    if (key == null) {
+      return false;
+    }
+    Long when = ours.expires.get(ByteBuffer.wrap(key));
+    return when == null || when > ours.clock + 86_400_000L;
+  }
+
+  private static byte[] writtenKey(String name, byte[][] c) {
+    int i = name.equals("bitop") ? 2 : 1;
+    return c.length > i ? c[i] : null;
+  }
+
   private static String history(List<byte[][]> batch, List<byte[]> mine, int i) {
     StringBuilder sb = new StringBuilder();
     for (int j = Math.max(0, i - 40); j < i; j++) {
@@ -173,6 +213,8 @@ class StringCommandsRedisIT {
     RespWriter out = new RespWriter(protocol);
     switch (name) {
       case "del" -> out.integer(ours.delete(c[1]) ? 1 : 0);
+      case "watch", "multi" -> out.simple("OK");
+      case "ping" -> out.simple("QUEUED");
       case "sadd" -> {
         ours.putOther(c[1]);
         out.integer(1);

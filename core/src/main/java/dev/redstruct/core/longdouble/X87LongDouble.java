@@ -32,9 +32,9 @@ public final class X87LongDouble {
   private static final BigInteger TEN = BigInteger.TEN;
   private static final BigInteger TEN_17 = TEN.pow(17);
 
-  private final boolean neg;
-  private final BigInteger mag;
-  private final int exp;
+  final boolean neg;
+  final BigInteger mag;
+  final int exp;
   private final boolean inf;
 
   private X87LongDouble(boolean neg, BigInteger mag, int exp, boolean inf) {
@@ -165,7 +165,7 @@ public final class X87LongDouble {
    * thousands of digits (INCRBYFLOAT's reply for a value near 1e4000) converts in a fraction of
    * what BigInteger's digit-by-digit constructor takes (10 ms for 4,000 digits on JDK 17).
    */
-  private static BigInteger decimal(CharSequence digits, int from, int to) {
+  static BigInteger decimal(CharSequence digits, int from, int to) {
     if (to - from <= 18) {
       return to == from
           ? BigInteger.ZERO
