@@ -269,7 +269,6 @@ public final class BitmapCommands {
   private static void bitfield(byte[][] argv, Keys keys, RespWriter out, boolean readOnly) {
     BitField f = parseBitField(argv);
     Bitmap bm;
-    int before = 0;
     if (f.isReadOnly()) {
       bm = keys.read(argv[1]);
       if (bm == null) {
@@ -280,11 +279,10 @@ public final class BitmapCommands {
         throw new ReplyError(ERR_RO);
       }
       bm = keys.write(argv[1]);
-      before = bm.byteLength();
     }
     int[] changes = new int[1];
     List<Long> replies = f.run(bm, changes);
-    if (!f.isReadOnly() && (changes[0] > 0 || bm.byteLength() != before)) {
+    if (changes[0] > 0) {
       keys.modified(argv[1]);
     }
     out.arrayHeader(replies.size());

@@ -48,6 +48,12 @@ final class MapStringKeys implements StringKeys {
     return lookup(key) instanceof RedisString s ? s : null;
   }
 
+  /** The bytes of the string at key, or "" when there is none (for SET copies). */
+  byte[] copyBytes(String key) {
+    RedisString v = string(key.getBytes(StandardCharsets.ISO_8859_1));
+    return v == null ? new byte[0] : v.toByteArray();
+  }
+
   boolean isOther(byte[] key) {
     return lookup(key) == OTHER;
   }
