@@ -100,13 +100,6 @@ final class Call {
     return false;
   }
 
-  /** Signals every key the command reached (interim, for faces that do not signal). */
-  void modifiedAllPending() {
-    for (Pending p : pending) {
-      modified(p.key);
-    }
-  }
-
   /** Redis: signalModifiedKey in the selected database. */
   void modified(byte[] key) {
     db().touchWatchedKey(key);

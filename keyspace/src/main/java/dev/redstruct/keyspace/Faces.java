@@ -59,8 +59,7 @@ final class Faces {
   }
 
   static void list(Call c) {
-    c.out.raw(ListCommands.execute(c.argv, lists(c)::get));
-    interimModified(c);
+    ListCommands.execute(c.argv, lists(c), c.out);
   }
 
   static void set(Call c) {
@@ -69,15 +68,5 @@ final class Faces {
 
   static void hash(Call c) {
     HashCommands.execute(c.argv, hashes(c), c.ks.random(), c.out);
-  }
-
-  /**
-   * Until the faces call KeyLookup.modified themselves: a write command that did not fail signals
-   * every key it reached.
-   */
-  private static void interimModified(Call c) {
-    if (c.cmd.isWrite()) {
-      c.modifiedAllPending();
-    }
   }
 }

@@ -44,15 +44,10 @@ final class KeyspaceCommandGen {
   /** Commands whose reply depends on the current time: compared within a tolerance. */
   static final Set<String> TIMED = Set.of("ttl", "pttl", "expiretime", "pexpiretime");
 
-  /**
-   * The generator.
-   *
-   * @param resp3 draw only from the types whose faces speak RESP3 (not yet lists)
-   */
-  KeyspaceCommandGen(boolean resp3) {
+  KeyspaceCommandGen() {
     families.add(new Family(22, KeyspaceCommandGen::generic));
     families.add(new Family(10, KeyspaceCommandGen::expiry));
-    families.add(new Family(resp3 ? 0 : 20, KeyspaceCommandGen::list));
+    families.add(new Family(20, KeyspaceCommandGen::list));
     families.add(new Family(24, KeyspaceCommandGen::string));
     families.add(new Family(6, KeyspaceCommandGen::hll));
     families.add(new Family(20, KeyspaceCommandGen::zset));

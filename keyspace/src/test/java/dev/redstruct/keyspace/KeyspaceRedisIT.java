@@ -64,9 +64,9 @@ class KeyspaceRedisIT {
   }
 
   /**
-   * The same stream in RESP3 ({@code HELLO 3}; the session's {@code setProtocol(3)}) over the types
-   * whose faces speak it, byte for byte; replies whose order follows the hash seed or whose value
-   * follows the clock are not compared in RESP3 (the RESP2 run compares them).
+   * The same stream in RESP3 ({@code HELLO 3}; the session's {@code setProtocol(3)}), byte for
+   * byte; replies whose order follows the hash seed or whose value follows the clock are not
+   * compared in RESP3 (the RESP2 run compares them).
    */
   @Test
   void randomCommandsInResp3MatchRedis() throws InterruptedException {
@@ -75,7 +75,7 @@ class KeyspaceRedisIT {
 
   private void run(int protocol, int commands) throws InterruptedException {
     this.protocol = protocol;
-    this.gen = new KeyspaceCommandGen(protocol == 3);
+    this.gen = new KeyspaceCommandGen();
     long seed = Long.getLong("redstruct.seed", System.nanoTime());
     System.out.println("KeyspaceRedisIT RESP" + protocol + " seed " + seed);
     SplittableRandom r = new SplittableRandom(seed);
