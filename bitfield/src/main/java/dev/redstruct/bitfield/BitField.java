@@ -159,23 +159,39 @@ public final class BitField {
    * @return the replies, in order (a new mutable list)
    */
   public List<Long> run(Bitmap bitmap) {
+    return run(bitmap, new int[1]);
+  }
+
+  /**
+   * {@link #run(Bitmap)}, adding to changes[0] the number of SET and INCRBY sub-commands that wrote
+   * (not refused under FAIL) while the string grew or that changed their field's value: Redis
+   * signals the key as modified when there is one (bitfieldGeneric's {@code changes}); growth
+   * alone, with every write refused, signals nothing. A new key's string grows from 0 bytes, so its
+   * creation counts as growth, as lookupStringForBitCommand's {@code dirty}.
+   */
+  List<Long> run(Bitmap bitmap, int[] changes) {
     Objects.requireNonNull(bitmap, "bitmap");
+    int before = bitmap.byteLength();
     if (highestWrite >= 0) {
       bitmap.growTo((int) (highestWrite >>> 3) + 1);
     }
+    boolean dirty = bitmap.byteLength() != before;
     List<Long> replies = new ArrayList<>(size);
     for (int j = 0; j < size; j++) {
-      replies.add(runOne(bitmap, j));
+      replies.add(runOne(bitmap, j, changes, dirty));
     }
     return replies;
   }
 
-  private Long runOne(Bitmap bitmap, int j) {
+  private Long runOne(Bitmap bitmap, int j, int[] changes, boolean dirty) {
     BitFieldType type = types[j];
     long offset = offsets[j];
     if (opcodes[j] == INCRBY
         && overflows[j] == Bitmap.Overflow.WRAP
         && Fields.inOneWord(type, offset)) {
+      if (dirty || args[j] << (64 - type.bits()) != 0) {
+        changes[0]++; // the wrapped field changes unless the increment is 0 modulo 2^bits
+      }
       return Fields.incrWrapInWord(bitmap, type, offset, args[j]); // Bitmap.incrField's path
     }
     long old = Fields.get(bitmap, type, offset);
@@ -190,6 +206,9 @@ public final class BitField {
     }
     long updated = Fields.settle(type, base, incr, overflows[j]);
     Fields.put(bitmap, type, offset, updated);
+    if (dirty || updated != old) {
+      changes[0]++;
+    }
     return set ? old : updated;
   }
 }

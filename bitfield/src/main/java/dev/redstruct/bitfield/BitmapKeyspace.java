@@ -1,11 +1,10 @@
 package dev.redstruct.bitfield;
 
-import dev.redstruct.core.resp.RedisWords;
+import dev.redstruct.core.resp.ReplyError;
 import dev.redstruct.core.resp.RespWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -32,22 +31,44 @@ public final class BitmapKeyspace {
   /*
    * Implementation notes: each command method follows the order in which the Redis command
    * checks its arguments (src/bitops.c, src/t_string.c, arity from src/commands/*.json), because
-   * that order decides which error a client sees when several arguments are wrong. Keys are held
-   * as ByteBuffers over private copies so that equal bytes are equal keys.
+   * that order decides which error a client sees when several arguments are wrong; the bit
+   * commands themselves are BitmapCommands (the same code the keyspace module runs), over this
+   * map. Keys are held as ByteBuffers over private copies so that equal bytes are equal keys.
    * Invariant I1: no key maps to an empty Bitmap created by BITOP (Redis deletes the key).
    */
-  static final String ERR_SYNTAX = "ERR syntax error";
-  static final String ERR_NOT_INTEGER = "ERR value is not an integer or out of range";
-  static final String ERR_BIT_VALUE = "ERR bit is not an integer or out of range";
-  static final String ERR_BITPOS_BIT = "ERR The bit argument must be 1 or 0.";
-  static final String ERR_OVERFLOW_TYPE = "ERR Invalid OVERFLOW type specified";
-  static final String ERR_RO = "ERR BITFIELD_RO only supports the GET subcommand";
-  static final String ERR_NOT_SINGLE = "ERR BITOP NOT must be called with a single source key.";
+  static final String ERR_SYNTAX = BitmapCommands.ERR_SYNTAX;
 
   /** The {@code %.128s} and 128-byte list limits of Redis's unknown-command error. */
   static final int UNKNOWN_COMMAND_CAP = 128;
 
-  private final Map<ByteBuffer, Bitmap> keys = new HashMap<>();
+  private final Map<ByteBuffer, Bitmap> map = new HashMap<>();
+
+  /** The map seen by {@link BitmapCommands}: one type, so no WRONGTYPE; no WATCH to signal. */
+  private final BitmapCommands.Keys keys =
+      new BitmapCommands.Keys() {
+        @Override
+        public Bitmap read(byte[] key) {
+          return lookup(key);
+        }
+
+        @Override
+        public Bitmap write(byte[] key) {
+          return map.computeIfAbsent(ByteBuffer.wrap(key.clone()), k -> Bitmap.create());
+        }
+
+        @Override
+        public void store(byte[] key, Bitmap value) {
+          map.put(ByteBuffer.wrap(key.clone()), value);
+        }
+
+        @Override
+        public boolean delete(byte[] key) {
+          return map.remove(ByteBuffer.wrap(key)) != null;
+        }
+
+        @Override
+        public void modified(byte[] key) {}
+      };
 
   private BitmapKeyspace() {}
 
@@ -68,7 +89,7 @@ public final class BitmapKeyspace {
    */
   public Bitmap get(byte[] key) {
     Objects.requireNonNull(key, "key");
-    return keys.get(ByteBuffer.wrap(key));
+    return map.get(ByteBuffer.wrap(key));
   }
 
   /**
@@ -77,7 +98,7 @@ public final class BitmapKeyspace {
    * @return the number of keys
    */
   public int size() {
-    return keys.size();
+    return map.size();
   }
 
   /**
@@ -100,7 +121,7 @@ public final class BitmapKeyspace {
     RespWriter out = new RespWriter();
     try {
       dispatch(argv, out);
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | ReplyError e) {
       return new RespWriter().error(e.getMessage()).toByteArray();
     }
     return out.toByteArray();
@@ -126,17 +147,11 @@ public final class BitmapKeyspace {
           "ERR wrong number of arguments for '" + name + "' command");
     }
     switch (name) {
-      case "setbit" -> setbit(argv, out);
-      case "getbit" -> getbit(argv, out);
-      case "bitcount" -> bitcount(argv, out);
-      case "bitpos" -> bitpos(argv, out);
-      case "bitop" -> bitop(argv, out);
-      case "bitfield" -> bitfield(argv, out, false);
-      case "bitfield_ro" -> bitfield(argv, out, true);
       case "get" -> get(argv, out);
       case "set" -> set(argv, out);
       case "strlen" -> out.integer(lookup(argv[1]) == null ? 0 : lookup(argv[1]).byteLength());
-      default -> del(argv, out);
+      case "del" -> del(argv, out);
+      default -> BitmapCommands.run(name, argv, keys, out);
     }
   }
 
@@ -176,206 +191,7 @@ public final class BitmapKeyspace {
   }
 
   private Bitmap lookup(byte[] key) {
-    return keys.get(ByteBuffer.wrap(key));
-  }
-
-  private Bitmap lookupOrCreate(byte[] key) {
-    return keys.computeIfAbsent(ByteBuffer.wrap(key.clone()), k -> Bitmap.create());
-  }
-
-  /** Redis: getBitOffsetFromArgument, src/bitops.c; hashBits > 0 admits the #N form. */
-  static long bitOffset(byte[] arg, int hashBits) {
-    boolean hash = hashBits > 0 && arg.length > 0 && arg[0] == '#';
-    Long v = hash ? Args.parseLong(arg, 1, arg.length - 1) : Args.parseLong(arg);
-    if (v == null) {
-      throw new IllegalArgumentException(Bitmap.ERR_BIT_OFFSET);
-    }
-    long offset = hash ? v * hashBits : v;
-    Bitmap.checkOffset(offset);
-    return offset;
-  }
-
-  static long integer(byte[] arg, String error) {
-    Long v = Args.parseLong(arg);
-    if (v == null) {
-      throw new IllegalArgumentException(error);
-    }
-    return v;
-  }
-
-  private void setbit(byte[][] argv, RespWriter out) {
-    long offset = bitOffset(argv[2], 0);
-    long on = integer(argv[3], ERR_BIT_VALUE);
-    if ((on & ~1L) != 0) {
-      throw new IllegalArgumentException(ERR_BIT_VALUE);
-    }
-    out.integer(lookupOrCreate(argv[1]).setBit(offset, on == 1) ? 1 : 0);
-  }
-
-  private void getbit(byte[][] argv, RespWriter out) {
-    long offset = bitOffset(argv[2], 0);
-    Bitmap bm = lookup(argv[1]);
-    out.integer(bm != null && bm.getBit(offset) ? 1 : 0);
-  }
-
-  private void bitcount(byte[][] argv, RespWriter out) {
-    Bitmap bm = lookup(argv[1]);
-    if (bm == null) {
-      out.integer(0);
-      return;
-    }
-    if (argv.length == 2) {
-      out.integer(bm.bitCount());
-      return;
-    }
-    if (argv.length != 4 && argv.length != 5) {
-      throw new IllegalArgumentException(ERR_SYNTAX);
-    }
-    long start = integer(argv[2], ERR_NOT_INTEGER);
-    long end = integer(argv[3], ERR_NOT_INTEGER);
-    if (start < 0 && end < 0 && start > end) {
-      out.integer(0);
-      return;
-    }
-    out.integer(bm.bitCount(start, end, argv.length == 5 ? unit(argv[4]) : Bitmap.Unit.BYTE));
-  }
-
-  private static Bitmap.Unit unit(byte[] arg) {
-    if (RedisWords.is(arg, "bit")) {
-      return Bitmap.Unit.BIT;
-    }
-    if (RedisWords.is(arg, "byte")) {
-      return Bitmap.Unit.BYTE;
-    }
-    throw new IllegalArgumentException(ERR_SYNTAX);
-  }
-
-  private void bitpos(byte[][] argv, RespWriter out) {
-    long bit = integer(argv[2], ERR_NOT_INTEGER);
-    if (bit != 0 && bit != 1) {
-      throw new IllegalArgumentException(ERR_BITPOS_BIT);
-    }
-    Bitmap bm = lookup(argv[1]);
-    if (bm == null) {
-      out.integer(bit == 1 ? -1 : 0);
-      return;
-    }
-    if (argv.length == 3) {
-      out.integer(bm.bitPos(bit == 1));
-      return;
-    }
-    if (argv.length > 6) {
-      throw new IllegalArgumentException(ERR_SYNTAX);
-    }
-    long start = integer(argv[3], ERR_NOT_INTEGER);
-    Bitmap.Unit unit = argv.length == 6 ? unit(argv[5]) : Bitmap.Unit.BYTE;
-    if (argv.length == 4) {
-      out.integer(bm.bitPosFromByte(bit == 1, start));
-      return;
-    }
-    long end = integer(argv[4], ERR_NOT_INTEGER);
-    out.integer(bm.bitPos(bit == 1, start, end, unit));
-  }
-
-  private void bitop(byte[][] argv, RespWriter out) {
-    Bitmap.Op op;
-    if (RedisWords.is(argv[1], "and")) {
-      op = Bitmap.Op.AND;
-    } else if (RedisWords.is(argv[1], "or")) {
-      op = Bitmap.Op.OR;
-    } else if (RedisWords.is(argv[1], "xor")) {
-      op = Bitmap.Op.XOR;
-    } else if (RedisWords.is(argv[1], "not")) {
-      op = Bitmap.Op.NOT;
-    } else {
-      throw new IllegalArgumentException(ERR_SYNTAX);
-    }
-    if (op == Bitmap.Op.NOT && argv.length != 4) {
-      throw new IllegalArgumentException(ERR_NOT_SINGLE);
-    }
-    Bitmap[] sources = new Bitmap[argv.length - 3];
-    for (int j = 0; j < sources.length; j++) {
-      Bitmap bm = lookup(argv[j + 3]);
-      sources[j] = bm == null ? Bitmap.create() : bm;
-    }
-    Bitmap result = Bitmap.create();
-    int len = Bitmap.bitOp(op, result, sources);
-    if (len == 0) {
-      keys.remove(ByteBuffer.wrap(argv[2]));
-    } else {
-      keys.put(ByteBuffer.wrap(argv[2].clone()), result);
-    }
-    out.integer(len);
-  }
-
-  private void bitfield(byte[][] argv, RespWriter out, boolean readOnly) {
-    BitField f = parseBitField(argv);
-    Bitmap bm;
-    if (f.isReadOnly()) {
-      bm = lookup(argv[1]);
-      if (bm == null) {
-        bm = Bitmap.create();
-      }
-    } else {
-      if (readOnly) {
-        throw new IllegalArgumentException(ERR_RO);
-      }
-      bm = lookupOrCreate(argv[1]);
-    }
-    List<Long> replies = f.run(bm);
-    out.arrayHeader(replies.size());
-    for (Long r : replies) {
-      if (r == null) {
-        out.nullBulk();
-      } else {
-        out.integer(r);
-      }
-    }
-  }
-
-  /** Redis: the parsing loop of bitfieldGeneric, src/bitops.c. */
-  static BitField parseBitField(byte[][] argv) {
-    BitField f = BitField.create();
-    for (int j = 2; j < argv.length; j++) {
-      int remaining = argv.length - j - 1;
-      byte[] sub = argv[j];
-      byte opcode;
-      if (RedisWords.is(sub, "get") && remaining >= 2) {
-        opcode = BitField.GET;
-      } else if (RedisWords.is(sub, "set") && remaining >= 3) {
-        opcode = BitField.SET;
-      } else if (RedisWords.is(sub, "incrby") && remaining >= 3) {
-        opcode = BitField.INCRBY;
-      } else if (RedisWords.is(sub, "overflow") && remaining >= 1) {
-        f.overflow(overflow(argv[++j]));
-        continue;
-      } else {
-        throw new IllegalArgumentException(ERR_SYNTAX);
-      }
-      BitFieldType type = BitFieldType.parseOrNull(argv[j + 1]);
-      if (type == null) {
-        throw new IllegalArgumentException(BitFieldType.ERR_TYPE);
-      }
-      long offset = bitOffset(argv[j + 2], type.bits());
-      long arg = opcode == BitField.GET ? 0 : integer(argv[j + 3], ERR_NOT_INTEGER);
-      f.add(opcode, type, offset, arg);
-      j += opcode == BitField.GET ? 2 : 3;
-    }
-    return f;
-  }
-
-  // a keyword table like unit(): alike in shape only (other keywords, other enum, other error)
-  private static Bitmap.Overflow overflow(byte[] arg) {
-    if (RedisWords.is(arg, "wrap")) {
-      return Bitmap.Overflow.WRAP;
-    }
-    if (RedisWords.is(arg, "sat")) {
-      return Bitmap.Overflow.SAT;
-    }
-    if (RedisWords.is(arg, "fail")) {
-      return Bitmap.Overflow.FAIL;
-    }
-    throw new IllegalArgumentException(ERR_OVERFLOW_TYPE);
+    return map.get(ByteBuffer.wrap(key));
   }
 
   private void get(byte[][] argv, RespWriter out) {
@@ -392,14 +208,14 @@ public final class BitmapKeyspace {
     if (argv.length != 3) {
       throw new IllegalArgumentException(ERR_SYNTAX);
     }
-    keys.put(ByteBuffer.wrap(argv[1].clone()), Bitmap.copyOf(argv[2]));
+    map.put(ByteBuffer.wrap(argv[1].clone()), Bitmap.copyOf(argv[2]));
     out.simple("OK");
   }
 
   private void del(byte[][] argv, RespWriter out) {
     int n = 0;
     for (int j = 1; j < argv.length; j++) {
-      n += keys.remove(ByteBuffer.wrap(argv[j])) != null ? 1 : 0;
+      n += map.remove(ByteBuffer.wrap(argv[j])) != null ? 1 : 0;
     }
     out.integer(n);
   }

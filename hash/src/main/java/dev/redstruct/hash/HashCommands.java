@@ -1,6 +1,7 @@
 package dev.redstruct.hash;
 
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.core.longdouble.X87LongDouble;
 import dev.redstruct.core.resp.Glob;
 import dev.redstruct.core.resp.KeyLookup;
 import dev.redstruct.core.resp.RedisWords;

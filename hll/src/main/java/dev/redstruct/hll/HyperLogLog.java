@@ -474,6 +474,17 @@ public final class HyperLogLog {
     return card;
   }
 
+  /**
+   * Whether the header's cached cardinality is valid (bit 7 of byte 15 clear), so that {@link
+   * #count()} returns it without estimating and without writing: {@code PFCOUNT key} changes the
+   * value (and Redis signals the key as modified) exactly when this is false.
+   *
+   * @return true when the cache is valid
+   */
+  public boolean isCacheValid() {
+    return HllLayout.isCacheValid(buf);
+  }
+
   private static long saturate(long reply) {
     return reply == HllEstimator.OVERFLOW ? Long.MAX_VALUE : reply;
   }

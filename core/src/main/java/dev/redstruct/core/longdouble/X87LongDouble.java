@@ -1,8 +1,6 @@
-package dev.redstruct.hash;
+package dev.redstruct.core.longdouble;
 
-import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -14,9 +12,11 @@ import java.nio.charset.StandardCharsets;
  * trailing point removed, {@code -0} shown as {@code 0}).
  *
  * <p>A finite value is {@code (-1)^neg * mag * 2^exp}, exact; every operation rounds the exact
- * result once, so each is the correctly rounded one the hardware gives.
+ * result once, so each is the correctly rounded one the hardware gives. Immutable and thread-safe.
+ * The one emulation behind {@code INCRBYFLOAT} (keyspace) and {@code HINCRBYFLOAT} (hash); exported
+ * only to those modules, not public API.
  */
-final class X87LongDouble {
+public final class X87LongDouble {
   /* Implementation notes. x87 extended: normal values m * 2^e with m in [2^63, 2^64) and the
    * leading bit's weight at most 2^16383; the smallest unit, for normals and subnormals alike, is
    * 2^-16445 (min normal 2^-16382 = 2^63 * 2^-16445). So rounding is: keep at most 64 significant
@@ -30,10 +30,11 @@ final class X87LongDouble {
 
   private static final X87LongDouble ZERO = new X87LongDouble(false, BigInteger.ZERO, 0, false);
   private static final BigInteger TEN = BigInteger.TEN;
+  private static final BigInteger TEN_17 = TEN.pow(17);
 
-  private final boolean neg;
-  private final BigInteger mag;
-  private final int exp;
+  final boolean neg;
+  final BigInteger mag;
+  final int exp;
   private final boolean inf;
 
   private X87LongDouble(boolean neg, BigInteger mag, int exp, boolean inf) {
@@ -43,12 +44,22 @@ final class X87LongDouble {
     this.inf = inf;
   }
 
-  /** An integer, exactly (a 64-bit significand holds every long). */
-  static X87LongDouble of(long v) {
+  /**
+   * An integer, exactly (a 64-bit significand holds every long).
+   *
+   * @param v the integer
+   * @return its long double
+   */
+  public static X87LongDouble of(long v) {
     return new X87LongDouble(v < 0, BigInteger.valueOf(v).abs(), 0, false);
   }
 
-  boolean isInfinite() {
+  /**
+   * Whether this is an infinity.
+   *
+   * @return true for +inf or -inf
+   */
+  public boolean isInfinite() {
     return inf;
   }
 
@@ -57,8 +68,11 @@ final class X87LongDouble {
    * or {@value #MAX_CHARS} bytes or longer, a leading space, anything strtold does not consume (a
    * NUL too), NaN, an overflow to infinity or an underflow to zero (ERANGE). {@code inf}/{@code
    * infinity} are accepted (infinite), as are hex floats.
+   *
+   * @param s the text
+   * @return the value, or null where string2ld fails
    */
-  static X87LongDouble parse(byte[] s) {
+  public static X87LongDouble parse(byte[] s) {
     if (s.length == 0 || s.length >= MAX_CHARS || isSpace(s[0])) {
       return null;
     }
@@ -121,11 +135,14 @@ final class X87LongDouble {
     if (i != s.length) {
       return null;
     }
-    BigInteger d = new BigInteger(digits.toString());
+    BigInteger d = decimal(digits, 0, digits.length());
     if (d.signum() == 0) {
       return new X87LongDouble(neg, BigInteger.ZERO, 0, false);
     }
-    int sig = d.toString().length();
+    int sig = digits.length(); // significant digits: the leading zeros do not count
+    for (int z = 0; z < digits.length() && digits.charAt(z) == '0'; z++) {
+      sig--;
+    }
     if (sig + exp10 > 4940) {
       return null; // overflow (ERANGE, HUGE_VALL)
     }
@@ -139,8 +156,23 @@ final class X87LongDouble {
     } else {
       q = TEN.pow((int) -exp10);
     }
-    X87LongDouble v = roundRational(neg, p, q);
+    X87LongDouble v = exp10 >= 0 ? round(neg, p, 0) : roundRational(neg, p, q);
     return v.inf || v.mag.signum() == 0 ? null : v; // ERANGE with HUGE_VALL or zero
+  }
+
+  /**
+   * The value of the decimal digits [from, to): halves joined as hi * 10^|lo| + lo, so a text of
+   * thousands of digits (INCRBYFLOAT's reply for a value near 1e4000) converts in a fraction of
+   * what BigInteger's digit-by-digit constructor takes (10 ms for 4,000 digits on JDK 17).
+   */
+  static BigInteger decimal(CharSequence digits, int from, int to) {
+    if (to - from <= 18) {
+      return to == from
+          ? BigInteger.ZERO
+          : BigInteger.valueOf(Long.parseLong(digits, from, to, 10));
+    }
+    int mid = (from + to) >>> 1;
+    return decimal(digits, from, mid).multiply(TEN.pow(to - mid)).add(decimal(digits, mid, to));
   }
 
   /** hexdigits [. hexdigits] [p|P [sign] digits]. */
@@ -256,8 +288,11 @@ final class X87LongDouble {
   /**
    * this + other, rounded once as the x87 adds (to nearest, 64-bit precision); null for NaN
    * (infinities of opposite signs).
+   *
+   * @param other the addend
+   * @return the rounded sum, or null for NaN
    */
-  X87LongDouble add(X87LongDouble other) {
+  public X87LongDouble add(X87LongDouble other) {
     if (inf || other.inf) {
       if (inf && other.inf && neg != other.neg) {
         return null;
@@ -281,28 +316,48 @@ final class X87LongDouble {
     return neg ? mag.negate() : mag;
   }
 
-  /** util.c: ld2string(LD_STR_HUMAN): "%.17Lf", trailing zeros and point removed, "-0" as "0". */
-  byte[] toHumanBytes() {
+  /**
+   * util.c: ld2string(LD_STR_HUMAN): "%.17Lf", trailing zeros and point removed, "-0" as "0".
+   *
+   * @return the text Redis replies and stores
+   */
+  public byte[] toHumanBytes() {
     if (inf) {
       return (neg ? "-inf" : "inf").getBytes(StandardCharsets.US_ASCII);
     }
-    BigDecimal exact =
-        exp >= 0
-            ? new BigDecimal(mag.shiftLeft(exp))
-            : new BigDecimal(mag.multiply(BigInteger.valueOf(5).pow(-exp)), -exp);
-    String t = exact.setScale(17, RoundingMode.HALF_EVEN).toPlainString();
-    int end = t.length();
-    while (t.charAt(end - 1) == '0') {
-      end--;
-    }
-    if (t.charAt(end - 1) == '.') {
-      end--;
-    }
-    t = t.substring(0, end);
+    String t = exp >= 0 ? mag.shiftLeft(exp).toString() : fixed17(mag, -exp);
     if (neg && !t.equals("0")) {
       t = "-" + t;
     }
     return t.getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /**
+   * mag / 2^shift with 17 decimals, rounded half to even as glibc's printf rounds the exact binary
+   * value, trailing zeros and a trailing point removed: the integer q = round(mag * 10^17 /
+   * 2^shift) is the digits, the last 17 of them the fraction. Costs one small product and a shift,
+   * where an exact BigDecimal of mag * 5^shift would take thousands of digits for tiny values.
+   */
+  private static String fixed17(BigInteger mag, int shift) {
+    BigInteger num = mag.multiply(TEN_17);
+    BigInteger q = num.shiftRight(shift);
+    boolean half = num.testBit(shift - 1);
+    boolean below = num.getLowestSetBit() < shift - 1;
+    if (half && (below || q.testBit(0))) {
+      q = q.add(BigInteger.ONE);
+    }
+    String d = q.toString();
+    if (d.length() <= 17) {
+      d = "0".repeat(18 - d.length()) + d;
+    }
+    int point = d.length() - 17;
+    int end = d.length();
+    while (end > point && d.charAt(end - 1) == '0') {
+      end--;
+    }
+    return end == point
+        ? d.substring(0, point)
+        : d.substring(0, point) + "." + d.substring(point, end);
   }
 
   @Override

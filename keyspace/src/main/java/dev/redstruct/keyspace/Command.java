@@ -1,0 +1,72 @@
+package dev.redstruct.keyspace;
+
+import java.util.Collections;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One entry of the command table, as {@code COMMAND INFO} reports it (name, arity, flags, first
+ * key, last key, key step) plus the code that runs it. Redis: {@code struct redisCommand}
+ * (src/server.h), generated from src/commands/*.json.
+ */
+final class Command {
+  /** Runs a command whose arity was checked; throws ReplyError for an error reply. */
+  @FunctionalInterface
+  interface Handler {
+    void run(Call call);
+  }
+
+  final String name;
+  final int arity;
+  final String flags;
+  final int firstKey;
+  final int lastKey;
+  final int keyStep;
+  final Handler handler;
+
+  /** The subcommands of a container ({@code OBJECT}), by lower-case name; empty for the others. */
+  final Map<String, Command> subcommands;
+
+  /** The full name Redis prints in errors: {@code object|encoding} for a subcommand. */
+  final String fullName;
+
+  Command(
+      String fullName,
+      int arity,
+      String flags,
+      int firstKey,
+      int lastKey,
+      int keyStep,
+      Handler handler) {
+    this.fullName = fullName;
+    int bar = fullName.indexOf('|');
+    this.name = fullName;
+    this.arity = arity;
+    this.flags = flags;
+    this.firstKey = firstKey;
+    this.lastKey = lastKey;
+    this.keyStep = keyStep;
+    this.handler = handler;
+    this.subcommands = bar >= 0 ? Collections.emptyMap() : new TreeMap<>();
+  }
+
+  /** Redis: commandCheckArity. */
+  boolean arityAccepts(int argc) {
+    return arity > 0 ? argc == arity : argc >= -arity;
+  }
+
+  boolean isContainer() {
+    return !subcommands.isEmpty();
+  }
+
+  boolean isWrite() {
+    return (',' + flags + ',').contains(",write,");
+  }
+
+  Command sub(String fullName, int arity, String flags, int first, int last, int step, Handler h) {
+    Command c = new Command(fullName, arity, flags, first, last, step, h);
+    subcommands.put(fullName.substring(fullName.indexOf('|') + 1).toLowerCase(Locale.ROOT), c);
+    return c;
+  }
+}

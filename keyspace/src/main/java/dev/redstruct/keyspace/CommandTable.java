@@ -1,0 +1,236 @@
+package dev.redstruct.keyspace;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The one command table: every command the keyspace runs, with its arity, flags and key positions
+ * exactly as Redis 7.0.15's {@code COMMAND INFO} reports them ({@code CommandTableRedisIT} checks
+ * each row against the server), and the code that runs it. Redis: the command table of
+ * src/commands.c and lookupCommand (src/server.c).
+ */
+final class CommandTable {
+  private final Map<String, Command> commands = new HashMap<>();
+
+  CommandTable() {
+    addGeneric();
+    addServer();
+    addStrings();
+    addFaces();
+  }
+
+  /** Every top-level command. */
+  Collection<Command> commands() {
+    return Collections.unmodifiableCollection(commands.values());
+  }
+
+  /**
+   * Redis: lookupCommand. Names match ASCII case-insensitively and byte for byte; a container
+   * (OBJECT) given a subcommand resolves to it, and to null when the subcommand is unknown.
+   */
+  Command lookup(byte[][] argv) {
+    Command base = commands.get(lower(argv[0]));
+    if (base == null || !base.isContainer() || argv.length == 1) {
+      return base;
+    }
+    return base.subcommands.get(lower(argv[1]));
+  }
+
+  /** Whether argv[0] names a container, for the "unknown subcommand" error. */
+  boolean isContainer(byte[] name) {
+    Command base = commands.get(lower(name));
+    return base != null && base.isContainer();
+  }
+
+  private static String lower(byte[] name) {
+    return new String(name, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
+  }
+
+  private Command add(
+      String name, int arity, String flags, int first, int last, int step, Command.Handler h) {
+    Command c = new Command(name, arity, flags, first, last, step, h);
+    commands.put(name, c);
+    return c;
+  }
+
+  private void addGeneric() {
+    add("del", -2, "write", 1, -1, 1, KeyCommands::del);
+    add("unlink", -2, "write,fast", 1, -1, 1, KeyCommands::unlink);
+    add("exists", -2, "readonly,fast", 1, -1, 1, KeyCommands::exists);
+    add("type", 2, "readonly,fast", 1, 1, 1, KeyCommands::type);
+    add("rename", 3, "write", 1, 2, 1, KeyCommands::rename);
+    add("renamenx", 3, "write,fast", 1, 2, 1, KeyCommands::renamenx);
+    add("copy", -3, "write,denyoom", 1, 2, 1, KeyCommands::copy);
+    add("touch", -2, "readonly,fast", 1, -1, 1, KeyCommands::touch);
+    add("randomkey", 1, "readonly", 0, 0, 0, KeyCommands::randomkey);
+    add("keys", 2, "readonly", 0, 0, 0, KeyCommands::keys);
+    add("scan", -2, "readonly", 0, 0, 0, KeyCommands::scan);
+    Command object = add("object", -2, "", 0, 0, 0, null);
+    object.sub("object|idletime", 3, "readonly", 2, 2, 1, KeyCommands::object);
+    object.sub("object|encoding", 3, "readonly", 2, 2, 1, KeyCommands::object);
+    object.sub("object|help", 2, "loading,stale", 0, 0, 0, KeyCommands::objectHelp);
+    object.sub("object|freq", 3, "readonly", 2, 2, 1, KeyCommands::object);
+    object.sub("object|refcount", 3, "readonly", 2, 2, 1, KeyCommands::object);
+    add("dump", 2, "readonly", 1, 1, 1, KeyCommands::dump);
+    add("restore", -4, "write,denyoom", 1, 1, 1, KeyCommands::restore);
+    add("expire", -3, "write,fast", 1, 1, 1, ExpireCommands::expire);
+    add("pexpire", -3, "write,fast", 1, 1, 1, ExpireCommands::pexpire);
+    add("expireat", -3, "write,fast", 1, 1, 1, ExpireCommands::expireat);
+    add("pexpireat", -3, "write,fast", 1, 1, 1, ExpireCommands::pexpireat);
+    add("ttl", 2, "readonly,fast", 1, 1, 1, ExpireCommands::ttl);
+    add("pttl", 2, "readonly,fast", 1, 1, 1, ExpireCommands::pttl);
+    add("expiretime", 2, "readonly,fast", 1, 1, 1, ExpireCommands::expiretime);
+    add("pexpiretime", 2, "readonly,fast", 1, 1, 1, ExpireCommands::pexpiretime);
+    add("persist", 2, "write,fast", 1, 1, 1, ExpireCommands::persist);
+    add("move", 3, "write,fast", 1, 1, 1, KeyCommands::move);
+  }
+
+  private void addServer() {
+    add("select", 2, "loading,stale,fast", 0, 0, 0, ServerCommands::select);
+    add("swapdb", 3, "write,fast", 0, 0, 0, ServerCommands::swapdb);
+    add("flushdb", -1, "write", 0, 0, 0, ServerCommands::flushdb);
+    add("flushall", -1, "write", 0, 0, 0, ServerCommands::flushall);
+    add("dbsize", 1, "readonly,fast", 0, 0, 0, ServerCommands::dbsize);
+    add("ping", -1, "fast", 0, 0, 0, ServerCommands::ping);
+    add("echo", 2, "loading,stale,fast", 0, 0, 0, ServerCommands::echo);
+    add("multi", 1, "noscript,loading,stale,fast,allow_busy", 0, 0, 0, Transactions::multi);
+    add("exec", 1, "noscript,loading,stale,skip_slowlog", 0, 0, 0, Transactions::exec);
+    add("discard", 1, "noscript,loading,stale,fast,allow_busy", 0, 0, 0, Transactions::discard);
+    add("watch", -2, "noscript,loading,stale,fast,allow_busy", 1, -1, 1, Transactions::watch);
+    add("unwatch", 1, "noscript,loading,stale,fast,allow_busy", 0, 0, 0, Transactions::unwatch);
+  }
+
+  private void addStrings() {
+    add("set", -3, "write,denyoom", 1, 1, 1, Faces::string);
+    add("setnx", 3, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("setex", 4, "write,denyoom", 1, 1, 1, Faces::string);
+    add("psetex", 4, "write,denyoom", 1, 1, 1, Faces::string);
+    add("get", 2, "readonly,fast", 1, 1, 1, Faces::string);
+    add("getdel", 2, "write,fast", 1, 1, 1, Faces::string);
+    add("getex", -2, "write,fast", 1, 1, 1, Faces::string);
+    add("getset", 3, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("mset", -3, "write,denyoom", 1, -1, 2, Faces::string);
+    add("msetnx", -3, "write,denyoom", 1, -1, 2, Faces::string);
+    add("mget", -2, "readonly,fast", 1, -1, 1, Faces::string);
+    add("append", 3, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("strlen", 2, "readonly,fast", 1, 1, 1, Faces::string);
+    add("getrange", 4, "readonly", 1, 1, 1, Faces::string);
+    add("substr", 4, "readonly", 1, 1, 1, Faces::string);
+    add("setrange", 4, "write,denyoom", 1, 1, 1, Faces::string);
+    add("incr", 2, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("decr", 2, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("incrby", 3, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("decrby", 3, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("incrbyfloat", 3, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("lcs", -3, "readonly", 1, 2, 1, Faces::string);
+    add("setbit", 4, "write,denyoom", 1, 1, 1, Faces::string);
+    add("getbit", 3, "readonly,fast", 1, 1, 1, Faces::string);
+    add("bitcount", -2, "readonly", 1, 1, 1, Faces::string);
+    add("bitpos", -3, "readonly", 1, 1, 1, Faces::string);
+    add("bitop", -4, "write,denyoom", 2, -1, 1, Faces::string);
+    add("bitfield", -2, "write,denyoom", 1, 1, 1, Faces::string);
+    add("bitfield_ro", -2, "readonly,fast", 1, 1, 1, Faces::string);
+    add("pfadd", -2, "write,denyoom,fast", 1, 1, 1, Faces::string);
+    add("pfcount", -2, "readonly", 1, -1, 1, Faces::string);
+    add("pfmerge", -2, "write,denyoom", 1, -1, 1, Faces::string);
+  }
+
+  private void addFaces() {
+    add("zadd", -4, "write,denyoom,fast", 1, 1, 1, Faces::zset);
+    add("zincrby", 4, "write,denyoom,fast", 1, 1, 1, Faces::zset);
+    add("zrem", -3, "write,fast", 1, 1, 1, Faces::zset);
+    add("zcard", 2, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zscore", 3, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zmscore", -3, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zrank", 3, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zrevrank", 3, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zcount", 4, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zlexcount", 4, "readonly,fast", 1, 1, 1, Faces::zset);
+    add("zrange", -4, "readonly", 1, 1, 1, Faces::zset);
+    add("zrangestore", -5, "write,denyoom", 1, 2, 1, Faces::zset);
+    add("zrevrange", -4, "readonly", 1, 1, 1, Faces::zset);
+    add("zrangebyscore", -4, "readonly", 1, 1, 1, Faces::zset);
+    add("zrevrangebyscore", -4, "readonly", 1, 1, 1, Faces::zset);
+    add("zrangebylex", -4, "readonly", 1, 1, 1, Faces::zset);
+    add("zrevrangebylex", -4, "readonly", 1, 1, 1, Faces::zset);
+    add("zremrangebyrank", 4, "write", 1, 1, 1, Faces::zset);
+    add("zremrangebyscore", 4, "write", 1, 1, 1, Faces::zset);
+    add("zremrangebylex", 4, "write", 1, 1, 1, Faces::zset);
+    add("zpopmin", -2, "write,fast", 1, 1, 1, Faces::zset);
+    add("zpopmax", -2, "write,fast", 1, 1, 1, Faces::zset);
+    add("zmpop", -4, "write,movablekeys", 0, 0, 0, Faces::zset);
+    add("zrandmember", -2, "readonly", 1, 1, 1, Faces::zset);
+    add("zscan", -3, "readonly", 1, 1, 1, Faces::zset);
+    add("zunionstore", -4, "write,denyoom,movablekeys", 1, 1, 1, Faces::zset);
+    add("zinterstore", -4, "write,denyoom,movablekeys", 1, 1, 1, Faces::zset);
+    add("zdiffstore", -4, "write,denyoom,movablekeys", 1, 1, 1, Faces::zset);
+    add("zunion", -3, "readonly,movablekeys", 0, 0, 0, Faces::zset);
+    add("zinter", -3, "readonly,movablekeys", 0, 0, 0, Faces::zset);
+    add("zdiff", -3, "readonly,movablekeys", 0, 0, 0, Faces::zset);
+    add("zintercard", -3, "readonly,movablekeys", 0, 0, 0, Faces::zset);
+    add("geoadd", -5, "write,denyoom", 1, 1, 1, Faces::geo);
+    add("geopos", -2, "readonly", 1, 1, 1, Faces::geo);
+    add("geodist", -4, "readonly", 1, 1, 1, Faces::geo);
+    add("geohash", -2, "readonly", 1, 1, 1, Faces::geo);
+    add("georadius", -6, "write,denyoom,movablekeys", 1, 1, 1, Faces::geo);
+    add("georadius_ro", -6, "readonly", 1, 1, 1, Faces::geo);
+    add("georadiusbymember", -5, "write,denyoom,movablekeys", 1, 1, 1, Faces::geo);
+    add("georadiusbymember_ro", -5, "readonly", 1, 1, 1, Faces::geo);
+    add("geosearch", -7, "readonly", 1, 1, 1, Faces::geo);
+    add("geosearchstore", -8, "write,denyoom", 1, 2, 1, Faces::geo);
+    add("lpush", -3, "write,denyoom,fast", 1, 1, 1, Faces::list);
+    add("rpush", -3, "write,denyoom,fast", 1, 1, 1, Faces::list);
+    add("lpushx", -3, "write,denyoom,fast", 1, 1, 1, Faces::list);
+    add("rpushx", -3, "write,denyoom,fast", 1, 1, 1, Faces::list);
+    add("linsert", 5, "write,denyoom", 1, 1, 1, Faces::list);
+    add("lset", 4, "write,denyoom", 1, 1, 1, Faces::list);
+    add("lindex", 3, "readonly", 1, 1, 1, Faces::list);
+    add("llen", 2, "readonly,fast", 1, 1, 1, Faces::list);
+    add("lrange", 4, "readonly", 1, 1, 1, Faces::list);
+    add("ltrim", 4, "write", 1, 1, 1, Faces::list);
+    add("lrem", 4, "write", 1, 1, 1, Faces::list);
+    add("lpop", -2, "write,fast", 1, 1, 1, Faces::list);
+    add("rpop", -2, "write,fast", 1, 1, 1, Faces::list);
+    add("rpoplpush", 3, "write,denyoom", 1, 2, 1, Faces::list);
+    add("lmove", 5, "write,denyoom", 1, 2, 1, Faces::list);
+    add("lpos", -3, "readonly", 1, 1, 1, Faces::list);
+    add("lmpop", -4, "write,movablekeys", 0, 0, 0, Faces::list);
+    add("sadd", -3, "write,denyoom,fast", 1, 1, 1, Faces::set);
+    add("srem", -3, "write,fast", 1, 1, 1, Faces::set);
+    add("smove", 4, "write,fast", 1, 2, 1, Faces::set);
+    add("sismember", 3, "readonly,fast", 1, 1, 1, Faces::set);
+    add("smismember", -3, "readonly,fast", 1, 1, 1, Faces::set);
+    add("scard", 2, "readonly,fast", 1, 1, 1, Faces::set);
+    add("smembers", 2, "readonly", 1, 1, 1, Faces::set);
+    add("sinter", -2, "readonly", 1, -1, 1, Faces::set);
+    add("sinterstore", -3, "write,denyoom", 1, -1, 1, Faces::set);
+    add("sintercard", -3, "readonly,movablekeys", 0, 0, 0, Faces::set);
+    add("sunion", -2, "readonly", 1, -1, 1, Faces::set);
+    add("sunionstore", -3, "write,denyoom", 1, -1, 1, Faces::set);
+    add("sdiff", -2, "readonly", 1, -1, 1, Faces::set);
+    add("sdiffstore", -3, "write,denyoom", 1, -1, 1, Faces::set);
+    add("spop", -2, "write,fast", 1, 1, 1, Faces::set);
+    add("srandmember", -2, "readonly", 1, 1, 1, Faces::set);
+    add("sscan", -3, "readonly", 1, 1, 1, Faces::set);
+    add("hset", -4, "write,denyoom,fast", 1, 1, 1, Faces::hash);
+    add("hsetnx", 4, "write,denyoom,fast", 1, 1, 1, Faces::hash);
+    add("hmset", -4, "write,denyoom,fast", 1, 1, 1, Faces::hash);
+    add("hget", 3, "readonly,fast", 1, 1, 1, Faces::hash);
+    add("hmget", -3, "readonly,fast", 1, 1, 1, Faces::hash);
+    add("hdel", -3, "write,fast", 1, 1, 1, Faces::hash);
+    add("hlen", 2, "readonly,fast", 1, 1, 1, Faces::hash);
+    add("hstrlen", 3, "readonly,fast", 1, 1, 1, Faces::hash);
+    add("hexists", 3, "readonly,fast", 1, 1, 1, Faces::hash);
+    add("hkeys", 2, "readonly", 1, 1, 1, Faces::hash);
+    add("hvals", 2, "readonly", 1, 1, 1, Faces::hash);
+    add("hgetall", 2, "readonly", 1, 1, 1, Faces::hash);
+    add("hincrby", 4, "write,denyoom,fast", 1, 1, 1, Faces::hash);
+    add("hincrbyfloat", 4, "write,denyoom,fast", 1, 1, 1, Faces::hash);
+    add("hrandfield", -2, "readonly", 1, 1, 1, Faces::hash);
+    add("hscan", -3, "readonly", 1, 1, 1, Faces::hash);
+  }
+}

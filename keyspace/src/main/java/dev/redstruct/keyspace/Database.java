@@ -1,0 +1,197 @@
+package dev.redstruct.keyspace;
+
+import dev.redstruct.dict.Dict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One numbered database: the key dict, the expiry dict and the keys sessions WATCH. Redis: {@code
+ * redisDb} (src/server.h) and the key-level functions of src/db.c.
+ */
+final class Database {
+  /*
+   * Implementation notes. As in Redis, the expiry of a key lives in a second dict (I1: every key
+   * of expires is a key of dict), so keys without a TTL pay nothing for it. SWAPDB swaps the
+   * contents (dict, expires, expiry cursor) but not the watched keys, which belong to the number.
+   * "now" is the command's time, fixed for the whole command as Redis fixes server.mstime during
+   * call(), so a command never sees a key expire half way.
+   */
+  final int id;
+  Dict<byte[], Object> dict = Dict.forBytes();
+  Dict<byte[], Long> expires = Dict.forBytes();
+  long expiresCursor;
+
+  /** Keys WATCHed in this database, each with its watchers in WATCH order. */
+  final Dict<byte[], List<WatchedKey>> watched = Dict.forBytes();
+
+  Database(int id) {
+    this.id = id;
+  }
+
+  /** A key a session watches: the key, the database number and whether it was expired then. */
+  static final class WatchedKey {
+    final Session session;
+    final Database db;
+    final byte[] key;
+    boolean expired;
+
+    WatchedKey(Session session, Database db, byte[] key, boolean expired) {
+      this.session = session;
+      this.db = db;
+      this.key = key;
+      this.expired = expired;
+    }
+  }
+
+  int size() {
+    return dict.size();
+  }
+
+  /** Redis: keyIsExpired. */
+  boolean isExpired(byte[] key, long now) {
+    Long when = expires.isEmpty() ? null : expires.get(key);
+    return when != null && now > when;
+  }
+
+  /** Redis: expireIfNeeded (a master's: the key is deleted and watchers are told). */
+  boolean expireIfNeeded(byte[] key, long now) {
+    if (!isExpired(key, now)) {
+      return false;
+    }
+    delete(key);
+    touchWatchedKey(key);
+    return true;
+  }
+
+  /** Redis: lookupKey, without the LRU update (see the README). Null when missing or expired. */
+  Object lookup(byte[] key, long now) {
+    Object v = dict.get(key);
+    if (v != null && expireIfNeeded(key, now)) {
+      return null;
+    }
+    return v;
+  }
+
+  /** Redis: getExpire; -1 for none. */
+  long getExpire(byte[] key) {
+    Long when = expires.isEmpty() ? null : expires.get(key);
+    return when == null ? -1 : when;
+  }
+
+  /** Redis: setExpire; the key must exist. */
+  void setExpire(byte[] key, long when) {
+    assert dict.containsKey(key);
+    expires.put(key, when);
+  }
+
+  /** Redis: removeExpire. */
+  boolean removeExpire(byte[] key) {
+    return !expires.isEmpty() && expires.remove(key) != null;
+  }
+
+  /** Redis: dbAdd/dbOverwrite without touching the TTL. */
+  void put(byte[] key, Object value) {
+    dict.put(key, value);
+  }
+
+  /**
+   * Redis: setKey without KEEPTTL: stores the value and drops the TTL. The caller signals the
+   * modification.
+   */
+  void setKey(byte[] key, Object value) {
+    dict.put(key, value);
+    removeExpire(key);
+  }
+
+  /** Redis: dbSyncDelete. Returns whether the key existed. */
+  boolean delete(byte[] key) {
+    if (dict.remove(key) == null) {
+      return false;
+    }
+    removeExpire(key);
+    return true;
+  }
+
+  /** Empties the database. Redis: emptyDbStructure, for one database. */
+  long clear() {
+    long n = dict.size();
+    dict = Dict.forBytes();
+    expires = Dict.forBytes();
+    expiresCursor = 0;
+    return n;
+  }
+
+  /** Swaps the contents with another database, not the watched keys. Redis: dbSwapDatabases. */
+  void swapContents(Database other) {
+    Dict<byte[], Object> d = dict;
+    Dict<byte[], Long> e = expires;
+    long c = expiresCursor;
+    dict = other.dict;
+    expires = other.expires;
+    expiresCursor = other.expiresCursor;
+    other.dict = d;
+    other.expires = e;
+    other.expiresCursor = c;
+  }
+
+  /**
+   * Redis: touchWatchedKey (src/multi.c). A watcher that saw the key already expired is not
+   * disturbed by the expired key's deletion. Mirrors 7.0.15 exactly, including its {@code break}: a
+   * watcher that saw the key expired while the key still exists stops the walk, so later watchers
+   * of that key are not flagged by this touch.
+   */
+  void touchWatchedKey(byte[] key) {
+    if (watched.isEmpty()) {
+      return;
+    }
+    List<WatchedKey> clients = watched.get(key);
+    if (clients == null) {
+      return;
+    }
+    for (WatchedKey wk : new ArrayList<>(clients)) {
+      if (wk.expired) {
+        if (!dict.containsKey(key)) {
+          wk.expired = false;
+          continue;
+        }
+        break;
+      }
+      wk.session.dirtyCas = true;
+      wk.session.unwatchAll();
+    }
+  }
+
+  /**
+   * Redis: touchAllWatchedKeysInDb: after FLUSHDB/FLUSHALL (replacedWith null) or SWAPDB, flags the
+   * watchers of every key that existed here or exists in the replacement. Called before the
+   * contents change.
+   */
+  void touchAllWatchedKeys(Database replacedWith, long now) {
+    if (watched.isEmpty()) {
+      return;
+    }
+    for (Map.Entry<byte[], List<WatchedKey>> e : watched.entrySet()) {
+      byte[] key = e.getKey();
+      boolean existsHere = dict.containsKey(key);
+      boolean existsThere = replacedWith != null && replacedWith.dict.containsKey(key);
+      if (!existsHere && !existsThere) {
+        continue;
+      }
+      for (WatchedKey wk : e.getValue()) {
+        if (wk.expired) {
+          if (!existsThere) {
+            wk.expired = false;
+            continue;
+          } else if (replacedWith.isExpired(key, now)) {
+            continue;
+          }
+        } else if (!existsHere && replacedWith.isExpired(key, now)) {
+          wk.expired = true;
+          continue;
+        }
+        wk.session.dirtyCas = true;
+      }
+    }
+  }
+}

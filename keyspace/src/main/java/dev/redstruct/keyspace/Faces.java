@@ -1,0 +1,72 @@
+package dev.redstruct.keyspace;
+
+import dev.redstruct.geohash.GeoCommands;
+import dev.redstruct.hash.HashCommands;
+import dev.redstruct.hash.RedisHash;
+import dev.redstruct.quicklist.ListCommands;
+import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.set.RedisSet;
+import dev.redstruct.set.SetCommands;
+import dev.redstruct.skiplist.ZSet;
+import dev.redstruct.skiplist.ZSetCommands;
+import java.util.Collection;
+
+/**
+ * The table's hand-off to each type's command face, over the keyspace's {@link TypedKeys}: the
+ * faces are the modules' own ({@code ListCommands}, {@code SetCommands}, ...), not copies.
+ */
+final class Faces {
+  private Faces() {}
+
+  static TypedKeys<QuickList> lists(Call c) {
+    return new TypedKeys<>(c, QuickList.class, QuickList::create);
+  }
+
+  static TypedKeys<RedisSet> sets(Call c) {
+    return new TypedKeys<>(c, RedisSet.class, RedisSet::create);
+  }
+
+  static TypedKeys<RedisHash> hashes(Call c) {
+    return new TypedKeys<>(c, RedisHash.class, RedisHash::create);
+  }
+
+  /** The string, bit and PF* commands (StringCommands over the keyspace's StringKeys). */
+  static void string(Call c) {
+    StringCommands.run(c.cmd.fullName, c.argv, new KeyspaceStringKeys(c), c.out);
+  }
+
+  static TypedKeys<ZSet> zsets(Call c) {
+    return new TypedKeys<>(c, ZSet.class, ZSet::create);
+  }
+
+  /** The sorted-set commands; plain sets are inputs of ZUNION/ZINTER/ZDIFF (score 1). */
+  static void zset(Call c) {
+    ZSetCommands.execute(c.argv, zsets(c), k -> plainSet(c, k), c.ks.random(), c.out);
+  }
+
+  /** The GEO commands, over sorted sets. */
+  static void geo(Call c) {
+    GeoCommands.execute(c.argv, zsets(c), c.out);
+  }
+
+  /** The members of the set under a key, or null when it holds no set. */
+  private static Collection<byte[]> plainSet(Call c, byte[] key) {
+    Object v = c.pendingValue(key);
+    if (v == null) {
+      v = c.db().lookup(key, c.now);
+    }
+    return v instanceof RedisSet s ? s : null;
+  }
+
+  static void list(Call c) {
+    ListCommands.execute(c.argv, lists(c), c.out);
+  }
+
+  static void set(Call c) {
+    SetCommands.execute(c.argv, sets(c), c.ks.random(), c.out);
+  }
+
+  static void hash(Call c) {
+    HashCommands.execute(c.argv, hashes(c), c.ks.random(), c.out);
+  }
+}

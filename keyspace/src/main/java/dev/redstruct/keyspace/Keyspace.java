@@ -1,0 +1,429 @@
+package dev.redstruct.keyspace;
+
+import dev.redstruct.core.resp.ReplyError;
+import dev.redstruct.core.resp.RespWriter;
+import dev.redstruct.hash.RedisHash;
+import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.set.RedisSet;
+import dev.redstruct.skiplist.ZSet;
+import java.nio.charset.StandardCharsets;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import java.util.random.RandomGenerator;
+
+/**
+ * Sixteen numbered Redis databases in the JVM: keys of every type behind one command table, with
+ * expiry, {@code WATCH}/{@code MULTI}/{@code EXEC} per {@link Session}, and replies as the exact
+ * bytes Redis 7.0.15 writes. {@link #execute(byte[]...)} runs one command with a default session;
+ * {@link #execute(Session, byte[]...)} with the caller's own.
+ *
+ * <pre>{@code
+ * Keyspace ks = Keyspace.create();
+ * ks.execute("RPUSH", "jobs", "a", "b"); // ":2\r\n"
+ * }</pre>
+ *
+ * <p>Time comes from an injectable clock (ms since the epoch), read once per command: a key whose
+ * expiry time is before it is gone for every command (lazily, as Redis's {@code expireIfNeeded}),
+ * and {@link #activeExpireCycle(int)} sweeps expired keys incrementally, as Redis's {@code
+ * activeExpireCycle} does in the background.
+ *
+ * <p>Not thread-safe: one thread at a time (a server puts its event loop in front of it, as Redis
+ * does). Arguments are never copied: the caller must not change an array after passing it.
+ */
+public final class Keyspace {
+  /*
+   * Implementation notes. Mirrors processCommand/call (src/server.c) and src/multi.c: look the
+   * command up (unknown command, unknown subcommand), check its arity, queue it when a MULTI is
+   * open, else run it. A command's face throws ReplyError before it changes anything; whatever it
+   * reached through TypedKeys is then reconciled with the database (Call.finish). The 16
+   * databases are Redis's default "databases 16".
+   */
+  /** The number of databases (Redis's default {@code databases 16}). */
+  public static final int DATABASES = 16;
+
+  private final Database[] dbs = new Database[DATABASES];
+  private final CommandTable table = new CommandTable();
+  private final LongSupplier clock;
+  private final RandomGenerator random;
+  private final Session defaultSession;
+  private int expireDb;
+
+  /** Values handed to Java callers, checked for emptiness before the next command. */
+  private final Map<Object, Object[]> handedOut = new IdentityHashMap<>();
+
+  private Keyspace(LongSupplier clock, RandomGenerator random) {
+    this.clock = clock;
+    this.random = random;
+    for (int i = 0; i < DATABASES; i++) {
+      dbs[i] = new Database(i);
+    }
+    this.defaultSession = new Session(this);
+  }
+
+  /**
+   * An empty keyspace on the system clock.
+   *
+   * @return the keyspace
+   */
+  public static Keyspace create() {
+    return new Keyspace(System::currentTimeMillis, new SplittableRandom());
+  }
+
+  /**
+   * An empty keyspace on the given clock and source of randomness (SPOP, RANDOMKEY, ...).
+   *
+   * @param clockMillis the time in ms since the epoch, read once per command
+   * @param random the source of randomness
+   * @return the keyspace
+   */
+  public static Keyspace create(LongSupplier clockMillis, RandomGenerator random) {
+    return new Keyspace(
+        Objects.requireNonNull(clockMillis, "clockMillis"),
+        Objects.requireNonNull(random, "random"));
+  }
+
+  /**
+   * A new caller: database 0, RESP2, no transaction.
+   *
+   * @return the session
+   */
+  public Session newSession() {
+    return new Session(this);
+  }
+
+  /**
+   * The session {@link #execute(byte[]...)} uses.
+   *
+   * @return the default session
+   */
+  public Session defaultSession() {
+    return defaultSession;
+  }
+
+  /**
+   * Runs one command with the default session.
+   *
+   * @param argv the command name and its arguments, as a client sends them
+   * @return the reply bytes, e.g. {@code "+OK\r\n"}
+   */
+  public byte[] execute(byte[]... argv) {
+    return execute(defaultSession, argv);
+  }
+
+  /**
+   * Runs one command given as text (UTF-8), with the default session.
+   *
+   * @param argv the command name and its arguments
+   * @return the reply bytes
+   */
+  public byte[] execute(String... argv) {
+    byte[][] a = new byte[argv.length][];
+    for (int i = 0; i < argv.length; i++) {
+      a[i] = argv[i].getBytes(StandardCharsets.UTF_8);
+    }
+    return execute(defaultSession, a);
+  }
+
+  /**
+   * Runs one command for a session: looked up in the table, arity checked, queued if the session is
+   * in a {@code MULTI}, else executed. Redis: processCommand.
+   *
+   * @param session the caller, made by this keyspace
+   * @param argv the command name and its arguments
+   * @return the reply bytes, in the session's protocol
+   * @throws IllegalArgumentException if {@code argv} is empty or the session belongs to another
+   *     keyspace
+   */
+  public byte[] execute(Session session, byte[]... argv) {
+    Objects.requireNonNull(session, "session");
+    Objects.requireNonNull(argv, "argv");
+    if (session.keyspace != this) {
+      throw new IllegalArgumentException("the session belongs to another keyspace");
+    }
+    if (argv.length == 0) {
+      throw new IllegalArgumentException("empty command");
+    }
+    for (byte[] a : argv) {
+      Objects.requireNonNull(a, "argv[i]");
+    }
+    dropEmptyHandedOut();
+    Command cmd = table.lookup(argv);
+    String refusal = cmd == null ? unknown(argv) : arity(cmd, argv);
+    if (refusal != null) {
+      return reject(session, cmd, refusal);
+    }
+    if (session.inMulti && !Transactions.runsInMulti(cmd)) {
+      if (!session.dirtyCas && !session.dirtyExec) {
+        session.queue.add(argv);
+      }
+      return new RespWriter(session.protocol).simple("QUEUED").toByteArray();
+    }
+    return call(session, cmd, argv, clock.getAsLong());
+  }
+
+  /** Redis: commandCheckExistence's error text. */
+  private String unknown(byte[][] argv) {
+    String s;
+    if (table.isContainer(argv[0])) {
+      String name = Args.cString(argv[0]).toUpperCase(java.util.Locale.ROOT);
+      s =
+          "ERR unknown subcommand '"
+              + clip(Args.cString(argv[1]), 128)
+              + "'. Try "
+              + name
+              + " HELP.";
+    } else {
+      StringBuilder args = new StringBuilder();
+      for (int i = 1; i < argv.length && args.length() < 128; i++) {
+        args.append('\'').append(clip(Args.cString(argv[i]), 128 - args.length())).append("' ");
+      }
+      s =
+          "ERR unknown command '"
+              + clip(Args.cString(argv[0]), 128)
+              + "', with args beginning with: "
+              + args;
+    }
+    return Args.noNewlines(s);
+  }
+
+  private static String clip(String s, int max) {
+    return s.length() <= max ? s : s.substring(0, max);
+  }
+
+  /** Redis: commandCheckArity's error text, or null. */
+  private static String arity(Command cmd, byte[][] argv) {
+    if (cmd.arityAccepts(argv.length)) {
+      return null;
+    }
+    return "ERR wrong number of arguments for '" + cmd.fullName + "' command";
+  }
+
+  /** Redis: rejectCommand: flags an open transaction; EXEC itself aborts it. */
+  private static byte[] reject(Session session, Command cmd, String error) {
+    RespWriter out = new RespWriter(session.protocol);
+    if (session.inMulti) {
+      session.dirtyExec = true;
+    }
+    if (cmd != null && cmd.fullName.equals("exec")) {
+      session.discardTransaction();
+      out.error(
+          "EXECABORT Transaction discarded because of: " + error.substring(error.indexOf(' ') + 1));
+    } else {
+      out.error(error);
+    }
+    return out.toByteArray();
+  }
+
+  /** Redis: call(): runs a command at a fixed time; an error reply replaces anything written. */
+  byte[] call(Session session, Command cmd, byte[][] argv, long now) {
+    RespWriter out = new RespWriter(session.protocol);
+    Call c = new Call(this, session, cmd, argv, out, now);
+    try {
+      cmd.handler.run(c);
+    } catch (ReplyError e) {
+      c.finish();
+      return new RespWriter(session.protocol).error(e.getMessage()).toByteArray();
+    }
+    c.finish();
+    return out.toByteArray();
+  }
+
+  CommandTable table() {
+    return table;
+  }
+
+  Database db(int id) {
+    return dbs[id];
+  }
+
+  Database[] dbs() {
+    return dbs;
+  }
+
+  RandomGenerator random() {
+    return random;
+  }
+
+  long now() {
+    return clock.getAsLong();
+  }
+
+  /**
+   * One incremental sweep of expired keys, as Redis's {@code activeExpireCycle} runs from its cron:
+   * databases in turn from where the last sweep stopped, sampling keys that have a TTL and deleting
+   * the expired ones, going on in a database while more than 10 % of a sample was expired and the
+   * budget lasts.
+   *
+   * @param maxSampled about how many keys with a TTL the sweep may look at (a scan step visits
+   *     whole buckets, so a few more), at least 1
+   * @return the number of keys deleted
+   * @throws IllegalArgumentException if {@code maxSampled < 1}
+   */
+  public long activeExpireCycle(int maxSampled) {
+    if (maxSampled < 1) {
+      throw new IllegalArgumentException("maxSampled < 1: " + maxSampled);
+    }
+    dropEmptyHandedOut();
+    long now = clock.getAsLong();
+    long[] budget = {maxSampled};
+    long expired = 0;
+    for (int n = 0; n < DATABASES && budget[0] > 0; n++) {
+      Database db = dbs[expireDb];
+      expireDb = (expireDb + 1) % DATABASES;
+      expired += ExpireCommands.sweep(db, now, budget);
+    }
+    return expired;
+  }
+
+  /**
+   * The number of keys in one database, expired keys not yet deleted included (as {@code DBSIZE}).
+   *
+   * @param db the database number
+   * @return the number of keys
+   */
+  public long dbSize(int db) {
+    dropEmptyHandedOut();
+    return dbs[Objects.checkIndex(db, DATABASES)].size();
+  }
+
+  // ------------------------------------------------------------------ the Java face
+
+  /**
+   * The sorted set under {@code key} in the default session's database, created (and stored) when
+   * the key does not exist, as a write command would. The value is the stored object itself:
+   * changes show in later commands. A value left empty is deleted before the next command, as Redis
+   * never keeps an empty key; get it again after a command rather than keep it.
+   *
+   * @param key the key (UTF-8)
+   * @return the sorted set
+   * @throws IllegalStateException with Redis's WRONGTYPE text when the key holds another type
+   */
+  public ZSet zset(String key) {
+    return typed(key, ZSet.class, ZSet::create);
+  }
+
+  /**
+   * The list under {@code key}, created when missing; see {@link #zset(String)}.
+   *
+   * @param key the key (UTF-8)
+   * @return the list
+   * @throws IllegalStateException when the key holds another type
+   */
+  public QuickList list(String key) {
+    return typed(key, QuickList.class, QuickList::create);
+  }
+
+  /**
+   * The set under {@code key}, created when missing; see {@link #zset(String)}.
+   *
+   * @param key the key (UTF-8)
+   * @return the set
+   * @throws IllegalStateException when the key holds another type
+   */
+  public RedisSet set(String key) {
+    return typed(key, RedisSet.class, RedisSet::create);
+  }
+
+  /**
+   * The hash under {@code key}, created when missing; see {@link #zset(String)}.
+   *
+   * @param key the key (UTF-8)
+   * @return the hash
+   * @throws IllegalStateException when the key holds another type
+   */
+  public RedisHash hash(String key) {
+    return typed(key, RedisHash.class, RedisHash::create);
+  }
+
+  /**
+   * The type of the value under {@code key} in the default session's database, as {@code TYPE}.
+   *
+   * @param key the key (UTF-8)
+   * @return the type, or empty when the key does not exist (or has expired)
+   */
+  public Optional<RedisType> type(String key) {
+    dropEmptyHandedOut();
+    Database db = dbs[defaultSession.db];
+    Object v = db.lookup(utf8(key), clock.getAsLong());
+    return v == null || Values.isEmpty(v) ? Optional.empty() : Optional.of(Values.type(v));
+  }
+
+  private <T> T typed(String key, Class<T> type, Supplier<T> factory) {
+    byte[] k = utf8(key);
+    Database db = dbs[defaultSession.db];
+    Object v = db.lookup(k, clock.getAsLong());
+    if (v == null) {
+      v = factory.get();
+      db.put(k, v);
+    } else if (!type.isInstance(v)) {
+      throw new IllegalStateException(ReplyError.WRONGTYPE);
+    }
+    handedOut.put(v, new Object[] {db, k, v});
+    return type.cast(v);
+  }
+
+  /** Deletes the keys whose values Java callers left empty (Redis has no empty keys). */
+  private void dropEmptyHandedOut() {
+    if (handedOut.isEmpty()) {
+      return;
+    }
+    for (Object[] h : handedOut.values()) {
+      Database db = (Database) h[0];
+      byte[] key = (byte[]) h[1];
+      if (db.dict.get(key) == h[2] && Values.isEmpty(h[2])) {
+        db.delete(key);
+      }
+    }
+    handedOut.clear();
+  }
+
+  private static byte[] utf8(String s) {
+    return Objects.requireNonNull(s, "key").getBytes(StandardCharsets.UTF_8);
+  }
+
+  // ------------------------------------------------------------------ RDB files
+
+  /**
+   * Writes every database as an RDB file (version 10, as Redis 7.0.15's {@code SAVE}), keys with
+   * their expiry; {@code redis-server} starts on it. The stream is not closed.
+   *
+   * @param out where the file goes (buffer it)
+   * @throws java.io.UncheckedIOException if writing fails
+   */
+  public void saveRdb(java.io.OutputStream out) {
+    dropEmptyHandedOut();
+    KeyspaceRdb.save(this, Objects.requireNonNull(out, "out"));
+  }
+
+  /**
+   * Loads an RDB file (versions 1 to 10, such as a dump Redis {@code SAVE}d) into the databases it
+   * names, as a master loads one at start-up: keys already expired now are dropped, empty keys
+   * skipped, an existing key is replaced. Values the keyspace cannot hold (streams, module types)
+   * are skipped and counted.
+   *
+   * @param in the file from its first byte; read to its end and closed
+   * @return what was loaded
+   * @throws dev.redstruct.core.CorruptEncodingException if the file is malformed (keys read before
+   *     the fault stay loaded)
+   * @throws IllegalArgumentException if the file selects a database past 15
+   */
+  public RdbLoad loadRdb(java.io.InputStream in) {
+    dropEmptyHandedOut();
+    return KeyspaceRdb.load(this, Objects.requireNonNull(in, "in"), clock.getAsLong());
+  }
+
+  /**
+   * What {@link #loadRdb} did.
+   *
+   * @param loaded keys stored
+   * @param expired keys dropped because their time had passed
+   * @param unmodelled keys of types the keyspace does not hold (streams, module values)
+   * @param emptySkipped keys whose value held no element (Redis skips them too)
+   */
+  public record RdbLoad(long loaded, long expired, long unmodelled, long emptySkipped) {}
+}

@@ -1,0 +1,95 @@
+package dev.redstruct.keyspace;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One caller of a {@link Keyspace}, as a Redis client connection is one: the selected database, the
+ * reply protocol (RESP2 or RESP3), the {@code MULTI} queue and the {@code WATCH}ed keys. A session
+ * belongs to the keyspace that made it ({@link Keyspace#newSession()}).
+ *
+ * <p>Not thread-safe, like the keyspace itself: one thread at a time per keyspace.
+ */
+public final class Session {
+  /*
+   * Implementation notes. Mirrors the per-client state of src/multi.c: CLIENT_MULTI (inMulti),
+   * CLIENT_DIRTY_EXEC (dirtyExec: a queued command was refused, EXEC answers EXECABORT) and
+   * CLIENT_DIRTY_CAS (dirtyCas: a watched key was touched, EXEC answers a null array). Queued
+   * commands are kept as their argv, resolved again by EXEC (the table does not change).
+   */
+  final Keyspace keyspace;
+  int db;
+  int protocol = 2;
+  boolean inMulti;
+  boolean dirtyExec;
+  boolean dirtyCas;
+  final List<byte[][]> queue = new ArrayList<>();
+  final List<Database.WatchedKey> watchedKeys = new ArrayList<>();
+
+  Session(Keyspace keyspace) {
+    this.keyspace = keyspace;
+  }
+
+  /**
+   * The selected database, 0 to 15 ({@code SELECT}).
+   *
+   * @return the database number
+   */
+  public int selectedDb() {
+    return db;
+  }
+
+  /**
+   * The reply protocol: 2 (RESP2, the default) or 3 (RESP3, as after {@code HELLO 3}).
+   *
+   * @return 2 or 3
+   */
+  public int protocol() {
+    return protocol;
+  }
+
+  /**
+   * Sets the reply protocol, as {@code HELLO} does.
+   *
+   * @param protocol 2 or 3
+   * @throws IllegalArgumentException if {@code protocol} is neither
+   */
+  public void setProtocol(int protocol) {
+    if (protocol != 2 && protocol != 3) {
+      throw new IllegalArgumentException("protocol must be 2 or 3: " + protocol);
+    }
+    this.protocol = protocol;
+  }
+
+  /**
+   * Whether a {@code MULTI} is open: commands are queued until {@code EXEC} or {@code DISCARD}.
+   *
+   * @return whether commands are being queued
+   */
+  public boolean inTransaction() {
+    return inMulti;
+  }
+
+  /** Redis: unwatchAllKeys. */
+  void unwatchAll() {
+    for (Database.WatchedKey wk : watchedKeys) {
+      List<Database.WatchedKey> clients = wk.db.watched.get(wk.key);
+      if (clients != null) {
+        clients.remove(wk);
+        if (clients.isEmpty()) {
+          wk.db.watched.remove(wk.key);
+        }
+      }
+    }
+    watchedKeys.clear();
+  }
+
+  /** Redis: discardTransaction. */
+  void discardTransaction() {
+    queue.clear();
+    inMulti = false;
+    dirtyExec = false;
+    dirtyCas = false;
+    unwatchAll();
+  }
+}

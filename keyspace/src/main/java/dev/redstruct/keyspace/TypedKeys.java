@@ -1,0 +1,61 @@
+package dev.redstruct.keyspace;
+
+import dev.redstruct.core.resp.KeyLookup;
+import dev.redstruct.core.resp.ReplyError;
+import java.util.function.Supplier;
+
+/**
+ * The keyspace's {@link KeyLookup} for one value type over the selected database of a {@link Call}:
+ * Redis's lookupKeyRead/lookupKeyWrite (with lazy expiry) plus checkType, and setKey for
+ * destinations.
+ *
+ * @param <T> the value type
+ */
+final class TypedKeys<T> implements KeyLookup<T> {
+  private final Call call;
+  private final Class<T> type;
+  private final Supplier<T> factory;
+
+  TypedKeys(Call call, Class<T> type, Supplier<T> factory) {
+    this.call = call;
+    this.type = type;
+    this.factory = factory;
+  }
+
+  @Override
+  public T get(byte[] key) {
+    Object held = call.pendingValue(key);
+    if (held == null) {
+      held = call.db().lookup(key, call.now);
+      if (held == null) {
+        T fresh = factory.get();
+        call.remember(key, fresh);
+        return fresh;
+      }
+      call.remember(key, held);
+    }
+    if (!type.isInstance(held)) {
+      throw new ReplyError(ReplyError.WRONGTYPE);
+    }
+    return type.cast(held);
+  }
+
+  @Override
+  public T overwrite(byte[] key) {
+    T fresh = factory.get();
+    call.rememberOverwrite(key, fresh);
+    return fresh;
+  }
+
+  /**
+   * Redis: signalModifiedKey, except for a *STORE whose empty result meets a missing destination,
+   * which Redis does not signal (the key neither existed nor exists).
+   */
+  @Override
+  public void modified(byte[] key) {
+    if (call.isEmptyOverwriteOfMissingKey(key)) {
+      return;
+    }
+    call.modified(key);
+  }
+}
