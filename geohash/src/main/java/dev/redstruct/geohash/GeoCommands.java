@@ -63,14 +63,12 @@ public final class GeoCommands {
     if (argv.length == 0) {
       throw new IllegalArgumentException("empty command");
     }
-    RespWriter reply = new RespWriter(out.protocol());
+    int start = out.mark(); // a reply error replaces whatever the command began to write
     try {
-      dispatch(argv, keys, reply);
+      dispatch(argv, keys, out);
     } catch (ReplyError | ZSetException e) {
-      out.error(e.getMessage());
-      return;
+      out.rewind(start).error(e.getMessage());
     }
-    out.raw(reply.toByteArray());
   }
 
   /**

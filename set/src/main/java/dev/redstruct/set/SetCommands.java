@@ -84,14 +84,12 @@ public final class SetCommands {
     if (argv.length == 0) {
       throw new IllegalArgumentException("empty command");
     }
-    RespWriter reply = new RespWriter(out.protocol());
+    int start = out.mark(); // a reply error replaces whatever the command began to write
     try {
-      dispatch(argv, new Keys(keys), rnd, reply);
+      dispatch(argv, new Keys(keys), rnd, out);
     } catch (ReplyError e) {
-      out.error(e.getMessage());
-      return;
+      out.rewind(start).error(e.getMessage());
     }
-    out.raw(reply.toByteArray());
   }
 
   /**

@@ -111,14 +111,12 @@ public final class ZSetCommands {
     if (argv.length == 0) {
       throw new IllegalArgumentException("empty command");
     }
-    RespWriter reply = new RespWriter(out.protocol());
+    int start = out.mark(); // a reply error replaces whatever the command began to write
     try {
-      dispatch(argv, new Ctx(keys, setKeys, rnd), reply);
+      dispatch(argv, new Ctx(keys, setKeys, rnd), out);
     } catch (ReplyError | ZSetException e) {
-      out.error(e.getMessage());
-      return;
+      out.rewind(start).error(e.getMessage());
     }
-    out.raw(reply.toByteArray());
   }
 
   /**

@@ -1,8 +1,8 @@
 package dev.redstruct.core.resp;
 
 import dev.redstruct.core.RedisNumbers;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -20,7 +20,8 @@ import java.util.List;
  * per reply; not thread-safe.
  */
 public final class RespWriter {
-  private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
+  private byte[] buf = new byte[64];
+  private int size;
   private final int protocol;
 
   /** An empty RESP2 reply buffer. */
@@ -57,8 +58,8 @@ public final class RespWriter {
    * @return this writer
    */
   public RespWriter integer(long v) {
-    buf.write(':');
-    buf.writeBytes(RedisNumbers.ll2string(v));
+    put(':');
+    put(RedisNumbers.ll2string(v));
     return crlf();
   }
 
@@ -70,8 +71,8 @@ public final class RespWriter {
    * @return this writer
    */
   public RespWriter error(String text) {
-    buf.write('-');
-    buf.writeBytes(text.getBytes(StandardCharsets.ISO_8859_1));
+    put('-');
+    put(text.getBytes(StandardCharsets.ISO_8859_1));
     return crlf();
   }
 
@@ -82,8 +83,8 @@ public final class RespWriter {
    * @return this writer
    */
   public RespWriter simple(String text) {
-    buf.write('+');
-    buf.writeBytes(text.getBytes(StandardCharsets.ISO_8859_1));
+    put('+');
+    put(text.getBytes(StandardCharsets.ISO_8859_1));
     return crlf();
   }
 
@@ -105,10 +106,10 @@ public final class RespWriter {
    * @return this writer
    */
   public RespWriter bulk(byte[] a, int len) {
-    buf.write('$');
-    buf.writeBytes(RedisNumbers.ll2string(len));
+    put('$');
+    put(RedisNumbers.ll2string(len));
     crlf();
-    buf.write(a, 0, len);
+    put(a, 0, len);
     return crlf();
   }
 
@@ -133,8 +134,8 @@ public final class RespWriter {
    * @return this writer
    */
   public RespWriter arrayHeader(long n) {
-    buf.write('*');
-    buf.writeBytes(RedisNumbers.ll2string(n));
+    put('*');
+    put(RedisNumbers.ll2string(n));
     return crlf();
   }
 
@@ -144,7 +145,7 @@ public final class RespWriter {
    * @return this writer
    */
   public RespWriter nullBulk() {
-    buf.writeBytes(new byte[] {'$', '-', '1'});
+    put(new byte[] {'$', '-', '1'});
     return crlf();
   }
 
@@ -154,7 +155,7 @@ public final class RespWriter {
    * @return this writer
    */
   public RespWriter nullArray() {
-    buf.writeBytes(new byte[] {'*', '-', '1'});
+    put(new byte[] {'*', '-', '1'});
     return crlf();
   }
 
@@ -177,7 +178,7 @@ public final class RespWriter {
   }
 
   private RespWriter underscore() {
-    buf.write('_');
+    put('_');
     return crlf();
   }
 
@@ -219,8 +220,8 @@ public final class RespWriter {
   }
 
   private RespWriter header(char prefix, long n) {
-    buf.write(prefix);
-    buf.writeBytes(RedisNumbers.ll2string(n));
+    put(prefix);
+    put(RedisNumbers.ll2string(n));
     return crlf();
   }
 
@@ -246,8 +247,8 @@ public final class RespWriter {
     if (protocol == 2) {
       return bulk(text);
     }
-    buf.write(',');
-    buf.writeBytes(text);
+    put(',');
+    put(text);
     return crlf();
   }
 
@@ -262,8 +263,8 @@ public final class RespWriter {
     if (protocol == 2) {
       return integer(b ? 1 : 0);
     }
-    buf.write('#');
-    buf.write(b ? 't' : 'f');
+    put('#');
+    put(b ? 't' : 'f');
     return crlf();
   }
 
@@ -278,8 +279,8 @@ public final class RespWriter {
     if (protocol == 2) {
       return bulk(digits);
     }
-    buf.write('(');
-    buf.writeBytes(digits);
+    put('(');
+    put(digits);
     return crlf();
   }
 
@@ -295,14 +296,14 @@ public final class RespWriter {
     if (protocol == 2) {
       return bulk(text);
     }
-    buf.write('=');
-    buf.writeBytes(RedisNumbers.ll2string(text.length + 4L));
+    put('=');
+    put(RedisNumbers.ll2string(text.length + 4L));
     crlf();
     for (int i = 0; i < 3; i++) {
-      buf.write(i < format.length() ? format.charAt(i) : ' ');
+      put(i < format.length() ? format.charAt(i) : ' ');
     }
-    buf.write(':');
-    buf.writeBytes(text);
+    put(':');
+    put(text);
     return crlf();
   }
 
@@ -314,13 +315,13 @@ public final class RespWriter {
    * @return this writer
    */
   public RespWriter raw(byte[] encoded) {
-    buf.writeBytes(encoded);
+    put(encoded);
     return this;
   }
 
   private RespWriter crlf() {
-    buf.write('\r');
-    buf.write('\n');
+    put('\r');
+    put('\n');
     return this;
   }
 
@@ -330,6 +331,52 @@ public final class RespWriter {
    * @return a fresh array
    */
   public byte[] toByteArray() {
-    return buf.toByteArray();
+    return Arrays.copyOf(buf, size);
+  }
+
+  /**
+   * Where the reply ends now, for {@link #rewind(int)}.
+   *
+   * @return the number of bytes written so far
+   */
+  public int mark() {
+    return size;
+  }
+
+  /**
+   * Drops what was written after {@code mark}: a face that meets a {@link ReplyError} half-way
+   * through its reply rewinds to where its command began and writes the error instead.
+   *
+   * @param mark a value {@link #mark()} returned on this writer
+   * @return this writer
+   * @throws IllegalArgumentException if {@code mark} is not within what was written
+   */
+  public RespWriter rewind(int mark) {
+    if (mark < 0 || mark > size) {
+      throw new IllegalArgumentException("mark " + mark + " outside 0.." + size);
+    }
+    size = mark;
+    return this;
+  }
+
+  private void put(int b) {
+    room(1);
+    buf[size++] = (byte) b;
+  }
+
+  private void put(byte[] a) {
+    put(a, 0, a.length);
+  }
+
+  private void put(byte[] a, int off, int len) {
+    room(len);
+    System.arraycopy(a, off, buf, size, len);
+    size += len;
+  }
+
+  private void room(int n) {
+    if (buf.length - size < n) {
+      buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + n));
+    }
   }
 }

@@ -98,4 +98,23 @@ class RespWriterTest {
     assertEquals(3, new RespWriter(3).protocol());
     assertEquals(2, new RespWriter().protocol());
   }
+
+  @Test
+  void rewindDropsWhatACommandBeganToWrite() {
+    RespWriter w = new RespWriter().integer(1);
+    int start = w.mark();
+    w.arrayHeader(2).bulk(b("half"));
+    w.rewind(start).error("ERR x");
+    assertEquals(":1\r\n-ERR x\r\n", text(w));
+    assertThrows(IllegalArgumentException.class, () -> w.rewind(w.mark() + 1));
+    assertThrows(IllegalArgumentException.class, () -> w.rewind(-1));
+  }
+
+  @Test
+  void growsPastItsFirstBuffer() {
+    byte[] big = new byte[1000];
+    java.util.Arrays.fill(big, (byte) 'x');
+    RespWriter w = new RespWriter().bulk(big).bulk(big, 3);
+    assertEquals("$1000\r\n" + "x".repeat(1000) + "\r\n$3\r\nxxx\r\n", text(w));
+  }
 }
