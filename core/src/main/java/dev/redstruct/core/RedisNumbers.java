@@ -92,6 +92,23 @@ public final class RedisNumbers {
   }
 
   /**
+   * Checks and parses in one pass: minus the magnitude of a canonical int64 decimal (so 0 or
+   * below), or a positive number when the range is not canonical. The value is the result itself
+   * when the range starts with {@code -}, else its negation. For callers that must both test and
+   * parse, such as an encoder choosing between an integer and a string encoding.
+   *
+   * <p>Redis: {@code string2ll}, {@code src/util.c}.
+   *
+   * @param s the array
+   * @param off start of the range
+   * @param len length of the range
+   * @return minus the magnitude (at most 0), or a positive number if not canonical
+   */
+  public static long negatedCanonicalMagnitude(byte[] s, int off, int len) {
+    return negatedMagnitude(s, off, len);
+  }
+
+  /**
    * Checks and accumulates a decimal in one pass, returning minus its magnitude, or {@link
    * #NOT_CANONICAL} when the range is not a canonical int64 decimal.
    *

@@ -66,7 +66,10 @@ public final class ListPack {
    * the array may have unused slack before and after it: head room for O(1) prepends and head
    * deletes, see ListPackWriter), base, and modCount for fail-fast cursors and views. Nothing else,
    * so a listpack costs its array plus a 24-byte object: the element count is the header's unless that
-   * says 65535 (unknown), and then a walk, as in Redis. The element decoder's output (an Element)
+   * says 65535 (unknown), and then a walk, as in Redis. modCount's low bit is the LOOSE flag: set
+   * when a loaded blob holds a backlen that decodes from bytes before its element (see
+   * ListPackWriter's notes on detached backlens), never cleared; edits add MOD_STEP, so the flag
+   * costs no field (a boolean would make the object 32 bytes). The element decoder's output (an Element)
    * lives on the stack of each method, or in a cursor or view; never per thread or static. Roles: ListPackFormat (layout, the one
    * decoder, the encoder), ListPackReader (the walk), ListPackWriter (the edits),
    * ListPackValidator (untrusted bytes), ListPackCursor and ListPackView (the public faces).
@@ -84,10 +87,28 @@ public final class ListPack {
   /** Offset of the listpack's first byte in {@link #buf}: the head room before it. */
   int base;
 
+  /**
+   * Edit count for fail-fast cursors and views (steps of {@link #MOD_STEP}), plus {@link #LOOSE}.
+   */
   int modCount;
 
-  private ListPack(byte[] buf) {
+  /**
+   * modCount's low bit: some backlen may decode from bytes before its element, so edits must take
+   * the general path that rewrites it first. Set at load by the validator's walk, never cleared.
+   */
+  static final int LOOSE = 1;
+
+  /** What an edit adds to modCount, leaving {@link #LOOSE} alone. */
+  static final int MOD_STEP = 2;
+
+  private ListPack(byte[] buf, boolean loose) {
     this.buf = buf;
+    this.modCount = loose ? LOOSE : 0;
+  }
+
+  /** Whether a backlen may decode from bytes before its element (see {@link #LOOSE}). */
+  boolean loose() {
+    return (modCount & LOOSE) != 0;
   }
 
   // ---------------------------------------------------------------- factories
@@ -100,7 +121,7 @@ public final class ListPack {
   public static ListPack create() {
     byte[] b = new byte[EMPTY_SIZE];
     ListPackFormat.writeEmpty(b);
-    return new ListPack(b);
+    return new ListPack(b, false);
   }
 
   /**
@@ -111,8 +132,8 @@ public final class ListPack {
    * @throws CorruptEncodingException if {@code blob} fails {@link #validate(byte[])}
    */
   public static ListPack copyOf(byte[] blob) {
-    ListPackValidator.validate(Objects.requireNonNull(blob, "blob"));
-    return new ListPack(blob.clone());
+    boolean loose = ListPackValidator.validateForLoad(Objects.requireNonNull(blob, "blob"));
+    return new ListPack(blob.clone(), loose);
   }
 
   /**
@@ -124,8 +145,8 @@ public final class ListPack {
    * @throws CorruptEncodingException if {@code blob} fails {@link #validate(byte[])}
    */
   public static ListPack wrap(byte[] blob) {
-    ListPackValidator.validate(Objects.requireNonNull(blob, "blob"));
-    return new ListPack(blob);
+    boolean loose = ListPackValidator.validateForLoad(Objects.requireNonNull(blob, "blob"));
+    return new ListPack(blob, loose);
   }
 
   /**
@@ -173,7 +194,7 @@ public final class ListPack {
     ListPackFormat.Element e = new ListPackFormat.Element();
     int n = ListPackReader.walkCount(buf, base, e);
     if (n < NUMELE_UNKNOWN) {
-      ListPackWriter.detach(buf, base, base + HEADER_SIZE, e);
+      ListPackWriter.detach(this, base + HEADER_SIZE, e);
       ListPackFormat.setNumElements(buf, base, n);
     }
     return n;
@@ -194,6 +215,16 @@ public final class ListPack {
    */
   public boolean isEmpty() {
     return (buf[base + HEADER_SIZE] & 0xFF) == ListPackFormat.EOF;
+  }
+
+  /**
+   * Returns the length of the array holding the listpack: {@link #sizeInBytes()} plus the slack on
+   * both sides.
+   *
+   * @return the array's length in bytes
+   */
+  public int capacity() {
+    return buf.length;
   }
 
   /**
@@ -343,8 +374,7 @@ public final class ListPack {
    * @throws IllegalStateException past 1 GiB
    */
   public void append(byte[] value) {
-    Objects.requireNonNull(value, "value");
-    insertString(eofOffset(), ListPackWriter.BEFORE, value);
+    ListPackWriter.pushString(this, Objects.requireNonNull(value, "value"), false);
   }
 
   /**
@@ -353,7 +383,7 @@ public final class ListPack {
    * @param value the value
    */
   public void append(long value) {
-    insertInteger(eofOffset(), ListPackWriter.BEFORE, value);
+    ListPackWriter.push(this, false, null, value);
   }
 
   /**
@@ -363,8 +393,7 @@ public final class ListPack {
    * @throws IllegalStateException past 1 GiB
    */
   public void prepend(byte[] value) {
-    Objects.requireNonNull(value, "value");
-    insertString(base + HEADER_SIZE, ListPackWriter.BEFORE, value);
+    ListPackWriter.pushString(this, Objects.requireNonNull(value, "value"), true);
   }
 
   /**
@@ -373,7 +402,7 @@ public final class ListPack {
    * @param value the value
    */
   public void prepend(long value) {
-    insertInteger(base + HEADER_SIZE, ListPackWriter.BEFORE, value);
+    ListPackWriter.push(this, true, null, value);
   }
 
   /**
@@ -451,6 +480,19 @@ public final class ListPack {
   }
 
   /**
+   * Removes every element, keeping the array for the elements to come ({@link #trimToSize()} drops
+   * it): the bytes become Redis's empty listpack, {@code 07000000 0000 ff}, placed in the middle of
+   * the array so that both ends have room.
+   */
+  public void clear() {
+    base = (buf.length - EMPTY_SIZE) / 2;
+    ListPackFormat.setTotalBytes(buf, base, EMPTY_SIZE);
+    ListPackFormat.setNumElements(buf, base, 0);
+    buf[base + HEADER_SIZE] = (byte) ListPackFormat.EOF;
+    modCount = (modCount + MOD_STEP) & ~LOOSE; // no element left: no loose backlen either
+  }
+
+  /**
    * Returns a new listpack holding {@code first}'s elements then {@code second}'s; the inputs are
    * not changed (except that, like {@code lpLength}, their unknown header counts may be filled in).
    * Redis: lpMerge.
@@ -467,7 +509,7 @@ public final class ListPack {
     }
     int a = first.size();
     int b = second.size();
-    return new ListPack(ListPackWriter.merge(first, a, second, b));
+    return new ListPack(ListPackWriter.merge(first, a, second, b), first.loose() || second.loose());
   }
 
   /**
@@ -482,7 +524,7 @@ public final class ListPack {
    */
   public int pollFirst(byte[] dst, int off) {
     Objects.requireNonNull(dst, "dst");
-    return pollInto(ListPackReader.first(buf, base), dst, off);
+    return pollInto(ListPackReader.first(buf, base), dst, off, true);
   }
 
   /**
@@ -496,7 +538,7 @@ public final class ListPack {
    */
   public int pollLast(byte[] dst, int off) {
     Objects.requireNonNull(dst, "dst");
-    return pollInto(ListPackReader.last(buf, base), dst, off);
+    return pollInto(ListPackReader.last(buf, base), dst, off, false);
   }
 
   /**
@@ -510,7 +552,7 @@ public final class ListPack {
    */
   public boolean pollFirst(ElementConsumer action) {
     Objects.requireNonNull(action, "action");
-    return pollTo(ListPackReader.first(buf, base), action);
+    return pollTo(ListPackReader.first(buf, base), action, true);
   }
 
   /**
@@ -522,26 +564,27 @@ public final class ListPack {
    */
   public boolean pollLast(ElementConsumer action) {
     Objects.requireNonNull(action, "action");
-    return pollTo(ListPackReader.last(buf, base), action);
+    return pollTo(ListPackReader.last(buf, base), action, false);
   }
 
-  private int pollInto(int p, byte[] dst, int off) {
+  private int pollInto(int p, byte[] dst, int off, boolean first) {
     if (p == NONE) {
       return -1;
     }
     ListPackFormat.Element e = ListPackFormat.decode(buf, p, new ListPackFormat.Element());
-    int n = e.length();
-    Objects.checkFromIndexSize(off, n, dst.length);
+    int n;
     if (e.isInteger) {
-      RedisNumbers.ll2string(e.value, dst, off);
+      n = RedisNumbers.ll2string(e.value, dst, off); // checks the room before writing
     } else {
+      n = e.dataLength;
+      Objects.checkFromIndexSize(off, n, dst.length);
       System.arraycopy(buf, e.dataOffset, dst, off, n);
     }
-    ListPackWriter.deleteFrom(this, p, 1, ListPackWriter.HEAD_OR_TAIL);
+    ListPackWriter.removeEnd(this, e, first);
     return n;
   }
 
-  private boolean pollTo(int p, ElementConsumer action) {
+  private boolean pollTo(int p, ElementConsumer action, boolean first) {
     if (p == NONE) {
       return false;
     }
@@ -555,7 +598,7 @@ public final class ListPack {
     if (modCount != expected) {
       throw new ConcurrentModificationException();
     }
-    ListPackWriter.deleteFrom(this, p, 1, ListPackWriter.HEAD_OR_TAIL);
+    ListPackWriter.removeEnd(this, e, first);
     return true;
   }
 
@@ -586,7 +629,7 @@ public final class ListPack {
     if (base != 0) {
       System.arraycopy(buf, base, buf, 0, sizeInBytes());
       base = 0;
-      modCount++;
+      modCount += MOD_STEP;
     }
   }
 

@@ -56,7 +56,19 @@ final class ListPackValidator {
    * @return the number of elements
    */
   static int validate(byte[] b) {
-    return walk(b, null);
+    return count(walk(b, null));
+  }
+
+  private static int count(long walked) {
+    return (int) (walked < 0 ? -1 - walked : walked);
+  }
+
+  /**
+   * Deep check for a listpack being loaded: returns whether some element's backlen decodes from
+   * bytes before the element (its first byte has bit 7 set; {@code ListPack.LOOSE}).
+   */
+  static boolean validateForLoad(byte[] b) {
+    return walk(b, null) < 0;
   }
 
   /**
@@ -76,21 +88,25 @@ final class ListPackValidator {
           ListPackFormat.Element e = ListPackFormat.decode(buf, p, new ListPackFormat.Element());
           return fields.add(new String(e.toByteArray(buf), StandardCharsets.ISO_8859_1));
         };
-    int count = walk(b, noDuplicateField);
+    int count = count(walk(b, noDuplicateField));
     if ((count & 1) != 0) {
       throw corrupt(b, -1, "odd number of elements (" + count + ") in a pair listpack");
     }
     return count;
   }
 
-  private static int walk(byte[] b, ElementCheck check) {
+  /** The element count, negated minus one when some backlen is detached (see validateForLoad). */
+  private static long walk(byte[] b, ElementCheck check) {
     validateHeader(b);
     int size = b.length;
     int numele = ListPackFormat.numElements(b);
     int count = 0;
     int p = HEADER_SIZE;
+    boolean loose = false;
     while ((b[p] & 0xFF) != EOF) {
       int next = validateNext(b, p);
+      long encoded = ListPackFormat.encodedSize(b, p);
+      loose |= (b[next - ListPackFormat.backlenSize(encoded)] & 0x80) != 0;
       if (check != null && !check.accept(b, p)) {
         throw corrupt(b, p, "duplicate field in a pair listpack");
       }
@@ -103,7 +119,7 @@ final class ListPackValidator {
     if (numele != NUMELE_UNKNOWN && numele != count) {
       throw corrupt(b, 4, "num-elements " + numele + " but " + count + " elements");
     }
-    return count;
+    return loose ? -1L - count : count;
   }
 
   /**

@@ -31,7 +31,9 @@ final class ListPackWriter {
    * worse). Before each edit, detach() rewrites the backlen of the element after the edit point
    * and of the first element in its canonical form of the same width (same value, same size) when
    * its decoding reaches before the element. Only blobs that Redis's writer never produces are
-   * affected; their elements read back the same.
+   * affected; their elements read back the same. The validator's walk tells whether a loaded blob
+   * has any such backlen (ListPack.LOOSE); the writers here only write canonical ones, so for every
+   * other listpack detach() does nothing and the end edits below skip the general path.
    *
    * Head room. The listpack is lp.buf[base, base + total-bytes); free space may lie on both sides.
    * An edit that changes the size of the bytes at [p, q) by delta moves the shorter of the two
@@ -107,8 +109,8 @@ final class ListPackWriter {
     long delta = encoded + backlen - replaced;
     checkSafeToAdd(total, delta);
     int newTotal = (int) (total + delta);
-    detach(b, lp.base, lp.base + HEADER_SIZE, e);
-    detach(b, lp.base, p + replaced, e);
+    detach(lp, lp.base + HEADER_SIZE, e);
+    detach(lp, p + replaced, e);
     p = resize(lp, p, p + replaced, (int) delta, sides);
     b = lp.buf;
     int w =
@@ -121,8 +123,106 @@ final class ListPackWriter {
       addToCount(lp, 1);
     }
     ListPackFormat.setTotalBytes(b, lp.base, newTotal);
-    lp.modCount++;
+    lp.modCount += ListPack.MOD_STEP;
     return p;
+  }
+
+  /**
+   * Pushes the string {@code s} at the head or the tail, stored as an integer when lpStringToInt64
+   * accepts it (tested and parsed in one pass). Redis: lpPrepend / lpAppend.
+   */
+  static void pushString(ListPack lp, byte[] s, boolean head) {
+    int len = s.length;
+    long m =
+        len <= RedisNumbers.MAX_LONG_CHARS
+            ? RedisNumbers.negatedCanonicalMagnitude(s, 0, len)
+            : 1; // longer than any int64 decimal: a string
+    if (m <= 0) {
+      push(lp, head, null, s[0] == '-' ? m : -m);
+    } else {
+      push(lp, head, s, 0);
+    }
+  }
+
+  /**
+   * lpPrepend / lpAppend of the string {@code s}, or of the integer {@code v} when {@code s} is
+   * null: the bytes of {@link #insert} at the first element or the EOF byte, written directly. The
+   * new element goes into the head room (the header is written afresh {@code delta} bytes lower) or
+   * over the EOF byte (the EOF written after it); only when that side is full does {@link #resize}
+   * move anything. A LOOSE listpack takes {@link #insert}, which rewrites detached backlens first.
+   */
+  static void push(ListPack lp, boolean head, byte[] s, long v) {
+    if (lp.loose()) {
+      int p = head ? lp.base + HEADER_SIZE : lp.eofOffset();
+      insert(lp, p, BEFORE, s, 0, s == null ? 0 : s.length, v, HEAD_OR_TAIL);
+      return;
+    }
+    long encoded =
+        s != null ? ListPackFormat.stringEncodedSize(s.length) : ListPackFormat.intEncodedSize(v);
+    byte[] b = lp.buf;
+    int base = lp.base;
+    int total = (int) ListPackFormat.totalBytes(b, base);
+    int numele = ListPackFormat.numElements(b, base);
+    long delta = encoded + ListPackFormat.backlenSize(encoded);
+    checkSafeToAdd(total, delta);
+    int d = (int) delta;
+    int p;
+    if (head) {
+      if (base >= d) {
+        base -= d;
+        lp.base = base;
+        p = base + HEADER_SIZE;
+      } else {
+        p = resize(lp, base + HEADER_SIZE, base + HEADER_SIZE, d, HEAD_OR_TAIL);
+        b = lp.buf;
+        base = lp.base;
+      }
+    } else {
+      p = base + total - 1; // the EOF byte
+      if (b.length - (p + 1) >= d) {
+        b[p + d] = (byte) EOF;
+      } else {
+        p = resize(lp, p, p, d, TAIL_ONLY);
+        b = lp.buf;
+        base = lp.base;
+      }
+    }
+    int w =
+        p
+            + (s != null
+                ? ListPackFormat.writeString(b, p, s, 0, s.length)
+                : ListPackFormat.writeInt(b, p, v));
+    ListPackFormat.writeBacklen(b, w, (int) encoded);
+    ListPackFormat.setTotalBytes(b, base, total + d);
+    ListPackFormat.setNumElements(b, base, numele == NUMELE_UNKNOWN ? numele : numele + 1);
+    lp.modCount += ListPack.MOD_STEP;
+  }
+
+  /**
+   * Deletes the first or the last element, decoded in {@code e}: the bytes of lpDelete at that
+   * element. The first: the header is written afresh at the element's end (base moves up); the
+   * last: the EOF byte is written at its start. Nothing else moves. A LOOSE listpack takes {@link
+   * #deleteFrom}.
+   */
+  static void removeEnd(ListPack lp, ListPackFormat.Element e, boolean first) {
+    if (lp.loose()) {
+      deleteFrom(lp, e.start, 1, HEAD_OR_TAIL);
+      return;
+    }
+    byte[] b = lp.buf;
+    int base = lp.base;
+    int total = (int) ListPackFormat.totalBytes(b, base);
+    int numele = ListPackFormat.numElements(b, base);
+    int size = e.size;
+    if (first) {
+      base += size;
+      lp.base = base;
+    } else {
+      b[e.start] = (byte) EOF;
+    }
+    ListPackFormat.setTotalBytes(b, base, total - size);
+    ListPackFormat.setNumElements(b, base, numele == NUMELE_UNKNOWN ? numele : numele - 1);
+    lp.modCount += ListPack.MOD_STEP;
   }
 
   /**
@@ -154,8 +254,8 @@ final class ListPackWriter {
     int total = (int) ListPackFormat.totalBytes(b, lp.base);
     checkSafeToAdd(total, delta);
     ListPackFormat.Element e = new ListPackFormat.Element();
-    detach(b, lp.base, lp.base + HEADER_SIZE, e);
-    detach(b, lp.base, p, e);
+    detach(lp, lp.base + HEADER_SIZE, e);
+    detach(lp, p, e);
     p = resize(lp, p, p, (int) delta, TAIL_ONLY);
     b = lp.buf;
     int w = p + (firstInt ? ListPackFormat.writeInt(b, p, firstVal) : writeAll(b, p, first));
@@ -165,7 +265,7 @@ final class ListPackWriter {
     addToCount(lp, 1); // one at a time, as two lpInserts: a count reaching 65535 stays "unknown"
     addToCount(lp, 1);
     ListPackFormat.setTotalBytes(b, lp.base, (int) (total + delta));
-    lp.modCount++;
+    lp.modCount += ListPack.MOD_STEP;
   }
 
   private static int writeAll(byte[] b, int off, byte[] s) {
@@ -176,9 +276,9 @@ final class ListPackWriter {
    * Rewrites the backlen of the element at {@code p} (if {@code p} is an element) canonically when
    * its backward decoding reaches before the element; see the implementation notes.
    */
-  static void detach(byte[] b, int base, int p, ListPackFormat.Element e) {
-    if (reachesBefore(b, base, p, e)) {
-      ListPackFormat.writeBacklen(b, e.end() - backlenWidth(e), e.encodedSize);
+  static void detach(ListPack lp, int p, ListPackFormat.Element e) {
+    if (lp.loose() && reachesBefore(lp.buf, lp.base, p, e)) {
+      ListPackFormat.writeBacklen(lp.buf, e.end() - backlenWidth(e), e.encodedSize);
     }
   }
 
@@ -296,12 +396,12 @@ final class ListPackWriter {
       return p;
     }
     int total = (int) ListPackFormat.totalBytes(b, lp.base);
-    detach(b, lp.base, lp.base + HEADER_SIZE, e);
-    detach(b, lp.base, tail, e);
+    detach(lp, lp.base + HEADER_SIZE, e);
+    detach(lp, tail, e);
     int next = resize(lp, p, tail, p - tail, sides);
     ListPackFormat.setTotalBytes(b, lp.base, total - (tail - p));
     addToCount(lp, -deleted);
-    lp.modCount++;
+    lp.modCount += ListPack.MOD_STEP;
     return (b[next] & 0xFF) == EOF ? ListPackReader.NONE : next;
   }
 
@@ -326,11 +426,11 @@ final class ListPackWriter {
       index += numele;
     }
     if (numele != NUMELE_UNKNOWN && numele - index <= num) {
-      detach(b, base, base + HEADER_SIZE, e);
+      detach(lp, base + HEADER_SIZE, e);
       b[p] = (byte) EOF;
       ListPackFormat.setTotalBytes(b, base, p + 1 - base);
       ListPackFormat.setNumElements(b, base, (int) index);
-      lp.modCount++;
+      lp.modCount += ListPack.MOD_STEP;
     } else {
       deleteFrom(lp, p, num, HEAD_OR_TAIL);
     }
@@ -352,10 +452,10 @@ final class ListPackWriter {
     System.arraycopy(first.buf, fb, out, 0, (int) a - 1);
     System.arraycopy(second.buf, sb + HEADER_SIZE, out, (int) a - 1, (int) bytes - HEADER_SIZE);
     ListPackFormat.Element e = new ListPackFormat.Element();
-    if (reachesBefore(first.buf, fb, fb + HEADER_SIZE, e)) {
+    if (first.loose() && reachesBefore(first.buf, fb, fb + HEADER_SIZE, e)) {
       ListPackFormat.writeBacklen(out, e.end() - fb - backlenWidth(e), e.encodedSize);
     }
-    if (reachesBefore(second.buf, sb, sb + HEADER_SIZE, e)) {
+    if (second.loose() && reachesBefore(second.buf, sb, sb + HEADER_SIZE, e)) {
       int shift = (int) a - 1 - HEADER_SIZE - sb;
       ListPackFormat.writeBacklen(out, shift + e.end() - backlenWidth(e), e.encodedSize);
     }

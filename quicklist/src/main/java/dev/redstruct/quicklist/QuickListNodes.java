@@ -43,6 +43,13 @@ final class QuickListNodes {
   /** Element changes so far, for the cursors' fail-fast check (compression is not a change). */
   int modCount;
 
+  /**
+   * The listpack of the last node a pop emptied, cleared, for the next node a push creates (a queue
+   * empties a node at one end while it fills one at the other); null when none, or when the list is
+   * empty. At most twice the node size limit, so a list keeps at most that much unused.
+   */
+  private ListPack spare;
+
   /** Redis: quicklistNew with quicklistSetFill and quicklistSetCompressDepth's clamping. */
   QuickListNodes(int fill, int compress) {
     this.fill = Math.max(-5, Math.min(FILL_MAX, fill));
@@ -89,6 +96,32 @@ final class QuickListNodes {
       return false;
     }
     return a.count + b.count <= fill;
+  }
+
+  /** A listpack for a new PACKED node: the spare one if any (Redis: lpNew). */
+  ListPack takeListPack() {
+    ListPack lp = spare;
+    if (lp == null) {
+      return ListPack.create();
+    }
+    spare = null;
+    return lp;
+  }
+
+  /** Keeps the listpack of {@code n}, a PACKED node a pop has just emptied and unlinked. */
+  void keepSpare(QuickNode n) {
+    if (len > 0 && !n.isPlain && !n.compressed() && n.lp.capacity() <= 2 * nodeSizeLimit()) {
+      n.lp.clear();
+      spare = n.lp;
+    }
+  }
+
+  /** The most bytes a node of this list's fill holds (8 KiB for positive fills). */
+  private int nodeSizeLimit() {
+    int level = -fill - 1;
+    return level >= 0 && level < OPTIMIZATION_LEVEL.length
+        ? OPTIMIZATION_LEVEL[level]
+        : SIZE_SAFETY_LIMIT;
   }
 
   /** Redis: __quicklistInsertNode. */
@@ -144,6 +177,9 @@ final class QuickListNodes {
     }
     len--;
     count -= n.count;
+    if (len == 0) {
+      spare = null;
+    }
     compressAround(null);
   }
 

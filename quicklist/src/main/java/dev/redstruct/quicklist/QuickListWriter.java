@@ -26,7 +26,7 @@ final class QuickListWriter {
       l.head.lp.prepend(value);
       l.head.sz = l.head.lp.sizeInBytes();
     } else {
-      QuickNode n = QuickNode.packed(ListPack.create());
+      QuickNode n = QuickNode.packed(l.takeListPack());
       n.lp.prepend(value);
       n.sz = n.lp.sizeInBytes();
       l.insertNode(l.head, n, false);
@@ -45,7 +45,7 @@ final class QuickListWriter {
       l.tail.lp.append(value);
       l.tail.sz = l.tail.lp.sizeInBytes();
     } else {
-      QuickNode n = QuickNode.packed(ListPack.create());
+      QuickNode n = QuickNode.packed(l.takeListPack());
       n.lp.append(value);
       n.sz = n.lp.sizeInBytes();
       l.insertNode(l.tail, n, true);
@@ -68,7 +68,9 @@ final class QuickListWriter {
     }
     int index = fromHead ? 0 : node.count - 1;
     byte[] v = node.lp.get(index);
-    l.delIndex(node, index);
+    if (l.delIndex(node, index)) {
+      l.keepSpare(node);
+    }
     return v;
   }
 
@@ -91,7 +93,9 @@ final class QuickListWriter {
       return n;
     }
     int n = fromHead ? node.lp.pollFirst(dst, off) : node.lp.pollLast(dst, off);
-    l.entryDeleted(node);
+    if (l.entryDeleted(node)) {
+      l.keepSpare(node);
+    }
     return n;
   }
 
@@ -112,7 +116,9 @@ final class QuickListWriter {
     }
     boolean popped = fromHead ? node.lp.pollFirst(action) : node.lp.pollLast(action);
     assert popped;
-    l.entryDeleted(node);
+    if (l.entryDeleted(node)) {
+      l.keepSpare(node);
+    }
     return true;
   }
 

@@ -2,6 +2,8 @@ package dev.redstruct.quicklist;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.redstruct.core.Bytes;
@@ -9,6 +11,7 @@ import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.listpack.ListPack;
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -146,6 +149,31 @@ class QuickListPopModelTest {
     assertEquals(5, ql.popHead(out, 0));
     assertEquals(-1, ql.popHead(out, 0));
     assertEquals(false, ql.popTail(new ListPackNoop()));
+  }
+
+  @Test
+  void aNodeEmptiedByPopsLendsItsArrayToTheNextNewNode() {
+    QuickList queue = QuickList.create(2, 0); // two elements per node
+    for (String v : List.of("a", "b", "c", "d")) {
+      queue.pushHead(v.getBytes());
+    }
+    ListPack tailListPack = queue.nodes.tail.lp;
+    assertArrayEquals("a".getBytes(), queue.popTail());
+    assertArrayEquals("b".getBytes(), queue.popTail()); // the tail node is empty and unlinked
+    queue.pushHead("e".getBytes());
+    queue.pushHead("f".getBytes()); // the head node is full: a new node takes the spare listpack
+    assertSame(tailListPack, queue.nodes.head.lp);
+    queue.checkInvariants();
+    QuickList fresh = QuickList.create(2, 0);
+    for (String v : List.of("c", "d", "e", "f")) {
+      fresh.pushHead(v.getBytes());
+    }
+    assertEquals(Bytes.hex(fresh.toRdbPayload(false)), Bytes.hex(queue.toRdbPayload(false)));
+    while (queue.popHead() != null) {
+      queue.checkInvariants();
+    }
+    queue.pushTail("g".getBytes()); // an emptied list keeps no spare
+    assertNotSame(tailListPack, queue.nodes.head.lp);
   }
 
   /** A consumer that ignores what it gets. */
