@@ -152,9 +152,10 @@ final class ListPackWriter {
    * move anything. A LOOSE listpack takes {@link #insert}, which rewrites detached backlens first.
    */
   static void push(ListPack lp, boolean head, byte[] s, long v) {
+    // The rare branches (a LOOSE listpack, a full side) are calls, so that push stays under C2's
+    // inlining size (FreqInlineSize, 325 bytecodes) and inlines into QuickList's pushes.
     if (lp.loose()) {
-      int p = head ? lp.base + HEADER_SIZE : lp.eofOffset();
-      insert(lp, p, BEFORE, s, 0, s == null ? 0 : s.length, v, HEAD_OR_TAIL);
+      pushGeneral(lp, head, s, v);
       return;
     }
     long encoded =
@@ -167,25 +168,17 @@ final class ListPackWriter {
     checkSafeToAdd(total, delta);
     int d = (int) delta;
     int p;
-    if (head) {
-      if (base >= d) {
-        base -= d;
-        lp.base = base;
-        p = base + HEADER_SIZE;
-      } else {
-        p = resize(lp, base + HEADER_SIZE, base + HEADER_SIZE, d, HEAD_OR_TAIL);
-        b = lp.buf;
-        base = lp.base;
-      }
-    } else {
+    if (head && base >= d) {
+      base -= d;
+      lp.base = base;
+      p = base + HEADER_SIZE;
+    } else if (!head && b.length - (base + total) >= d) {
       p = base + total - 1; // the EOF byte
-      if (b.length - (p + 1) >= d) {
-        b[p + d] = (byte) EOF;
-      } else {
-        p = resize(lp, p, p, d, TAIL_ONLY);
-        b = lp.buf;
-        base = lp.base;
-      }
+      b[p + d] = (byte) EOF;
+    } else {
+      p = makeRoom(lp, head, d);
+      b = lp.buf;
+      base = lp.base;
     }
     int w =
         p
@@ -196,6 +189,25 @@ final class ListPackWriter {
     ListPackFormat.setTotalBytes(b, base, total + d);
     ListPackFormat.setNumElements(b, base, numele == NUMELE_UNKNOWN ? numele : numele + 1);
     lp.modCount += ListPack.MOD_STEP;
+  }
+
+  /** lpPrepend / lpAppend by the general {@link #insert}, for a LOOSE listpack. */
+  private static void pushGeneral(ListPack lp, boolean head, byte[] s, long v) {
+    int p = head ? lp.base + HEADER_SIZE : lp.eofOffset();
+    insert(lp, p, BEFORE, s, 0, s == null ? 0 : s.length, v, HEAD_OR_TAIL);
+  }
+
+  /**
+   * {@link #push} when the side it writes has fewer than {@code d} free bytes: {@link #resize} at
+   * the first element or the EOF byte; returns where the new element goes.
+   */
+  private static int makeRoom(ListPack lp, boolean head, int d) {
+    int base = lp.base;
+    if (head) {
+      return resize(lp, base + HEADER_SIZE, base + HEADER_SIZE, d, HEAD_OR_TAIL);
+    }
+    int eof = base + (int) ListPackFormat.totalBytes(lp.buf, base) - 1;
+    return resize(lp, eof, eof, d, TAIL_ONLY);
   }
 
   /**
