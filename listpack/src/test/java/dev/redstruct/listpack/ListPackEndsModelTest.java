@@ -222,6 +222,12 @@ class ListPackEndsModelTest {
     for (int i = 0; i < walked.size(); i++) {
       assertArrayEquals(expected.get(i), walked.get(i));
     }
+    List<byte[]> backward = new ArrayList<>();
+    lp.forEachBackward(new Capture(backward));
+    assertEquals(expected.size(), backward.size());
+    for (int i = 0; i < backward.size(); i++) {
+      assertArrayEquals(expected.get(expected.size() - 1 - i), backward.get(i));
+    }
   }
 
   /** Keeps a copy of what it receives. */
@@ -313,6 +319,37 @@ class ListPackEndsModelTest {
     assertEquals(6, lp.pollLast(out, 0));
     assertArrayEquals(ListPackTestValues.ascii("-12345"), out);
     assertEquals(-1, ListPack.create().pollFirst(out, 0));
+  }
+
+  @Test
+  void walksThatEditThrow() {
+    ListPack lp = ListPack.create();
+    lp.append(ListPackTestValues.ascii("a"));
+    lp.append(7);
+    ListPack.ElementConsumer editor =
+        new ListPack.ElementConsumer() {
+          @Override
+          public void string(byte[] array, int offset, int length) {
+            lp.append(ListPackTestValues.ascii("b"));
+          }
+
+          @Override
+          public void integer(long value) {
+            lp.prepend(ListPackTestValues.ascii("c"));
+          }
+        };
+    assertThrows(ConcurrentModificationException.class, () -> lp.forEach(editor));
+    assertThrows(ConcurrentModificationException.class, () -> lp.forEachBackward(editor));
+  }
+
+  @Test
+  void backwardWalkOfALooseBlobReadsTheBacklenIntoTheHeader() {
+    ListPack lp = ListPack.copyOf(Bytes.fromHex("0b0000000200" + "8081" + "0101" + "ff"));
+    List<byte[]> walked = new ArrayList<>();
+    lp.forEachBackward(new Capture(walked));
+    assertEquals(2, walked.size());
+    assertArrayEquals(new byte[] {'1'}, walked.get(0));
+    assertArrayEquals(new byte[0], walked.get(1));
   }
 
   @Test

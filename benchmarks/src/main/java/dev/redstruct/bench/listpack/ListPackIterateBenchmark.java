@@ -27,10 +27,11 @@ import org.openjdk.jmh.annotations.State;
  * Run other sizes with {@code --param n=8,128,129,512}.
  *
  * <p>Per element, {@code arrayList} (baseline) reads the {@code String} reference and its {@code
- * length()}; {@code redstruct} and {@code zipList} step a reused cursor ({@code next()} or {@code
- * previous()}, no allocation) and read {@code length()}, which for an integer element is the length
- * of its decimal form (the information the {@code String} carries). For {@code get}, the encodings
- * copy the element out; the {@code ArrayList} returns its reference.
+ * length()}; {@code redstruct} walks with {@code forEach} / {@code forEachBackward} and an {@code
+ * ElementConsumer}, {@code redstructCursor} and {@code zipList} step a reused cursor ({@code
+ * next()} or {@code previous()}, no allocation) and read {@code length()}, which for an integer
+ * element is the length of its decimal form (the information the {@code String} carries). For
+ * {@code get}, the encodings copy the element out; the {@code ArrayList} returns its reference.
  */
 @State(Scope.Benchmark)
 @QuickParams("n=128")
@@ -136,12 +137,26 @@ public class ListPackIterateBenchmark {
   }
 
   /**
-   * ListPack backward walk with a reused cursor (lpPrev: each step decodes a backlen).
+   * ListPack backward walk through {@link ListPack#forEachBackward} (lpPrev: each step decodes a
+   * backlen; no allocation).
    *
    * @return total element length
    */
   @Benchmark
   public long iterateBackward_redstruct() {
+    LengthSum s = lengthSum;
+    s.sum = 0;
+    listPack.forEachBackward(s);
+    return s.sum;
+  }
+
+  /**
+   * ListPack backward walk with a reused cursor.
+   *
+   * @return total element length
+   */
+  @Benchmark
+  public long iterateBackward_redstructCursor() {
     ListPackCursor c = cursor.toEnd();
     long sum = 0;
     while (c.previous()) {

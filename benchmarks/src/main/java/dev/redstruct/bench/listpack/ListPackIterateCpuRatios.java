@@ -6,8 +6,9 @@ import dev.redstruct.bench.CpuRatios;
  * Measures the walks of {@link ListPackIterateBenchmark} (same class, same {@code setUp}, same
  * inputs) by the measuring thread's CPU time with {@link CpuRatios}: the {@code ArrayList<String>}
  * baseline and the listpack in alternating blocks, one line per size and walk ({@code iterate},
- * {@code iterateCursor}, {@code iterateBackward}) in {@link CpuRatios}'s format, the ns columns per
- * walk. Arguments: rounds (e.g. 40) and the sizes (e.g. {@code 8,128,129,512}).
+ * {@code iterateCursor}, {@code iterateBackward}, {@code iterateBackwardCursor}) in {@link
+ * CpuRatios}'s format, the ns columns per walk. Arguments: rounds (e.g. 40) and the sizes (e.g.
+ * {@code 8,128,129,512}).
  */
 public final class ListPackIterateCpuRatios {
   private ListPackIterateCpuRatios() {}
@@ -34,6 +35,13 @@ public final class ListPackIterateCpuRatios {
               b.n,
               rounds,
               b::iterateBackward_redstruct,
+              b::iterateBackward_arrayList);
+      sink +=
+          CpuRatios.measure(
+              "iterateBackwardCursor",
+              b.n,
+              rounds,
+              b::iterateBackward_redstructCursor,
               b::iterateBackward_arrayList);
     }
     System.out.println("sink " + ((long) sink & 1));
