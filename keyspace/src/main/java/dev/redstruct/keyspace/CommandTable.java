@@ -87,6 +87,8 @@ final class CommandTable {
     add("pexpiretime", 2, "readonly,fast", 1, 1, 1, ExpireCommands::pexpiretime);
     add("persist", 2, "write,fast", 1, 1, 1, ExpireCommands::persist);
     add("move", 3, "write,fast", 1, 1, 1, KeyCommands::move);
+    add("sort", -2, "write,denyoom,movablekeys", 1, 1, 1, SortCommand::sort);
+    add("sort_ro", -2, "readonly,movablekeys", 1, 1, 1, SortCommand::sortRo);
   }
 
   private void addServer() {
