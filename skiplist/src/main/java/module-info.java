@@ -8,5 +8,6 @@ module dev.redstruct.skiplist {
   exports dev.redstruct.skiplist;
   exports dev.redstruct.skiplist.internal to
       dev.redstruct.geohash,
+      dev.redstruct.keyspace,
       dev.redstruct.rdb;
 }

@@ -21,10 +21,18 @@ final class Call {
   /** The command's time in ms, fixed for the command (Redis: server.mstime during call()). */
   final long now;
 
-  private final List<Pending> pending = new ArrayList<>(2);
+  /*
+   * The values held, in the order first held, each key once: the first in fields (most commands
+   * hold one key, and then allocate nothing for it), the others in a list made when needed.
+   */
+  private byte[] key0;
+  private Object value0;
+  private boolean overwrite0;
+  private boolean existed0;
+  private List<Pending> more;
 
   /** A value the face holds for a key: existing, created empty, or a *STORE destination. */
-  private record Pending(byte[] key, Object value, boolean overwrite) {}
+  private record Pending(byte[] key, Object value, boolean overwrite, boolean existed) {}
 
   Call(Keyspace ks, Session session, Command cmd, byte[][] argv, RespWriter out, long now) {
     this.ks = ks;
@@ -41,63 +49,114 @@ final class Call {
 
   /** The value this command already holds for a key, or null. */
   Object pendingValue(byte[] key) {
-    for (int i = pending.size() - 1; i >= 0; i--) {
-      Pending p = pending.get(i);
-      if (Arrays.equals(p.key, key)) {
-        return p.value;
+    Pending p = latest(key);
+    return p != null ? p.value : key0 != null && Arrays.equals(key0, key) ? value0 : null;
+  }
+
+  /** The latest entry for a key after the first, or null (then see the first). */
+  private Pending latest(byte[] key) {
+    if (more != null) {
+      for (int i = more.size() - 1; i >= 0; i--) {
+        if (Arrays.equals(more.get(i).key, key)) {
+          return more.get(i);
+        }
       }
     }
     return null;
   }
 
-  void remember(byte[] key, Object value) {
-    pending.add(new Pending(key, value, false));
+  /** Holds a value found in the database ({@code existed}) or created empty for a missing key. */
+  void remember(byte[] key, Object value, boolean existed) {
+    add(null, key, value, false, existed);
+  }
+
+  private void add(Pending p, byte[] key, Object value, boolean overwrite, boolean existed) {
+    if (key0 == null) {
+      key0 = key;
+      value0 = value;
+      overwrite0 = overwrite;
+      existed0 = existed;
+    } else {
+      if (more == null) {
+        more = new ArrayList<>(2);
+      }
+      more.add(p != null ? p : new Pending(key, value, overwrite, existed));
+    }
   }
 
   /** A destination replaces what the key held: earlier holds on the key no longer count. */
   void rememberOverwrite(byte[] key, Object value) {
-    pending.removeIf(p -> Arrays.equals(p.key, key));
-    pending.add(new Pending(key, value, true));
+    List<Pending> all = new ArrayList<>();
+    if (key0 != null) {
+      all.add(new Pending(key0, value0, overwrite0, existed0));
+    }
+    if (more != null) {
+      all.addAll(more);
+    }
+    all.removeIf(p -> Arrays.equals(p.key, key));
+    all.add(new Pending(key, value, true, false));
+    key0 = null;
+    value0 = null;
+    more = null;
+    for (Pending p : all) {
+      add(p, p.key, p.value, p.overwrite, p.existed);
+    }
   }
 
   /**
    * After the face: stores new non-empty values, drops emptied keys. A *STORE destination is stored
-   * as Redis's setKey does (dropping the key's TTL), or deleted when the result is empty.
+   * as Redis's setKey does (dropping the key's TTL), or deleted when the result is empty. A value
+   * found in the database and still non-empty is where it was: no second lookup.
    */
   void finish() {
-    if (pending.isEmpty()) {
+    if (key0 == null) {
       return;
     }
     Database db = db();
-    for (Pending p : pending) {
-      boolean empty = Values.isEmpty(p.value);
-      Object current = db.dict.get(p.key);
-      if (p.overwrite) {
-        if (empty) {
-          db.delete(p.key);
-        } else {
-          db.setKey(p.key, p.value);
-        }
-      } else if (empty) {
-        if (current == p.value) {
-          db.delete(p.key);
-        }
-      } else if (current != p.value) {
-        db.put(p.key, p.value);
+    settle(db, key0, value0, overwrite0, existed0);
+    if (more != null) {
+      for (Pending p : more) {
+        settle(db, p.key, p.value, p.overwrite, p.existed);
       }
     }
-    pending.clear();
+    key0 = null;
+    value0 = null;
+    more = null;
+  }
+
+  private static void settle(
+      Database db, byte[] key, Object value, boolean overwrite, boolean existed) {
+    boolean empty = Values.isEmpty(value);
+    if (overwrite) {
+      if (empty) {
+        db.delete(key);
+      } else {
+        db.setKey(key, value);
+      }
+    } else if (existed) {
+      if (empty && db.dict.get(key) == value) {
+        db.delete(key);
+      }
+    } else if (!empty) {
+      db.put(key, value);
+    }
   }
 
   /** Whether the key is a *STORE destination whose result is empty and that holds nothing now. */
   boolean isEmptyOverwriteOfMissingKey(byte[] key) {
-    for (int i = pending.size() - 1; i >= 0; i--) {
-      Pending p = pending.get(i);
-      if (Arrays.equals(p.key, key)) {
-        return p.overwrite && Values.isEmpty(p.value) && db().lookup(key, now) == null;
-      }
+    Pending p = latest(key);
+    boolean overwrite;
+    Object value;
+    if (p != null) {
+      overwrite = p.overwrite;
+      value = p.value;
+    } else if (key0 != null && Arrays.equals(key0, key)) {
+      overwrite = overwrite0;
+      value = value0;
+    } else {
+      return false;
     }
-    return false;
+    return overwrite && Values.isEmpty(value) && db().lookup(key, now) == null;
   }
 
   /** Redis: signalModifiedKey in the selected database. */

@@ -1,5 +1,6 @@
 package dev.redstruct.keyspace;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Locale;
 import java.util.Map;
@@ -31,6 +32,12 @@ final class Command {
   /** The full name Redis prints in errors: {@code object|encoding} for a subcommand. */
   final String fullName;
 
+  /** The lower-case name as bytes (a subcommand's: its part after the bar), for the lookup. */
+  final byte[] nameBytes;
+
+  /** A subcommand's lower-case name after the bar as bytes; the name itself for the others. */
+  final byte[] subName;
+
   Command(
       String fullName,
       int arity,
@@ -49,6 +56,8 @@ final class Command {
     this.keyStep = keyStep;
     this.handler = handler;
     this.subcommands = bar >= 0 ? Collections.emptyMap() : new TreeMap<>();
+    this.nameBytes = fullName.getBytes(StandardCharsets.US_ASCII);
+    this.subName = fullName.substring(bar + 1).getBytes(StandardCharsets.US_ASCII);
   }
 
   /** Redis: commandCheckArity. */

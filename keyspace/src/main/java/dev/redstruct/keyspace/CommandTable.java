@@ -1,10 +1,8 @@
 package dev.redstruct.keyspace;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -15,6 +13,13 @@ import java.util.Map;
  */
 final class CommandTable {
   private final Map<String, Command> commands = new HashMap<>();
+
+  /**
+   * The same commands by name for {@link #lookup}: open addressing on an ASCII case-folded hash of
+   * the name bytes, so that a lookup reads argv[0] once and allocates nothing. Power-of-two size,
+   * at most half full.
+   */
+  private Command[] slots = new Command[512];
 
   CommandTable() {
     addGeneric();
@@ -33,28 +38,86 @@ final class CommandTable {
    * (OBJECT) given a subcommand resolves to it, and to null when the subcommand is unknown.
    */
   Command lookup(byte[][] argv) {
-    Command base = commands.get(lower(argv[0]));
+    Command base = find(argv[0]);
     if (base == null || !base.isContainer() || argv.length == 1) {
       return base;
     }
-    return base.subcommands.get(lower(argv[1]));
+    for (Command sub : base.subcommands.values()) {
+      if (sameName(sub.subName, argv[1])) {
+        return sub;
+      }
+    }
+    return null;
   }
 
   /** Whether argv[0] names a container, for the "unknown subcommand" error. */
   boolean isContainer(byte[] name) {
-    Command base = commands.get(lower(name));
+    Command base = find(name);
     return base != null && base.isContainer();
   }
 
-  private static String lower(byte[] name) {
-    return new String(name, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
+  /** Redis: dictFetchValue(server.commands, name) with its case-insensitive hash and compare. */
+  private Command find(byte[] name) {
+    int mask = slots.length - 1;
+    for (int i = foldedHash(name) & mask; slots[i] != null; i = (i + 1) & mask) {
+      if (sameName(slots[i].nameBytes, name)) {
+        return slots[i];
+      }
+    }
+    return null;
+  }
+
+  private static int foldedHash(byte[] name) {
+    int h = 0;
+    for (byte b : name) {
+      h = 31 * h + fold(b);
+    }
+    return h ^ (h >>> 16);
+  }
+
+  private static int fold(int b) {
+    return b >= 'A' && b <= 'Z' ? b | 0x20 : b;
+  }
+
+  /**
+   * Whether {@code arg} is the lower-case ASCII {@code name} in any case (strcasecmp, length too).
+   */
+  private static boolean sameName(byte[] name, byte[] arg) {
+    if (name.length != arg.length) {
+      return false;
+    }
+    for (int i = 0; i < name.length; i++) {
+      if (name[i] != fold(arg[i])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private Command add(
       String name, int arity, String flags, int first, int last, int step, Command.Handler h) {
     Command c = new Command(name, arity, flags, first, last, step, h);
     commands.put(name, c);
+    index(c);
     return c;
+  }
+
+  private void index(Command c) {
+    if (2 * (commands.size() + 1) > slots.length) {
+      Command[] old = slots;
+      slots = new Command[old.length * 2];
+      for (Command o : old) {
+        if (o != null && o != c) {
+          index(o);
+        }
+      }
+    }
+    int mask = slots.length - 1;
+    int i = foldedHash(c.nameBytes) & mask;
+    while (slots[i] != null && slots[i] != c) {
+      i = (i + 1) & mask;
+    }
+    slots[i] = c;
   }
 
   private void addGeneric() {
@@ -87,6 +150,8 @@ final class CommandTable {
     add("pexpiretime", 2, "readonly,fast", 1, 1, 1, ExpireCommands::pexpiretime);
     add("persist", 2, "write,fast", 1, 1, 1, ExpireCommands::persist);
     add("move", 3, "write,fast", 1, 1, 1, KeyCommands::move);
+    add("sort", -2, "write,denyoom,movablekeys", 1, 1, 1, SortCommand::sort);
+    add("sort_ro", -2, "readonly,movablekeys", 1, 1, 1, SortCommand::sortRo);
   }
 
   private void addServer() {

@@ -18,16 +18,24 @@ import java.util.Collection;
 final class Faces {
   private Faces() {}
 
+  /** One keyspace's typed lookups, rebound to each command (see {@link TypedKeys#bind}). */
+  static final class Lookups {
+    final TypedKeys<QuickList> lists = new TypedKeys<>(null, QuickList.class, QuickList::create);
+    final TypedKeys<RedisSet> sets = new TypedKeys<>(null, RedisSet.class, RedisSet::create);
+    final TypedKeys<RedisHash> hashes = new TypedKeys<>(null, RedisHash.class, RedisHash::create);
+    final TypedKeys<ZSet> zsets = new TypedKeys<>(null, ZSet.class, ZSet::create);
+  }
+
   static TypedKeys<QuickList> lists(Call c) {
-    return new TypedKeys<>(c, QuickList.class, QuickList::create);
+    return c.ks.lookups().lists.bind(c);
   }
 
   static TypedKeys<RedisSet> sets(Call c) {
-    return new TypedKeys<>(c, RedisSet.class, RedisSet::create);
+    return c.ks.lookups().sets.bind(c);
   }
 
   static TypedKeys<RedisHash> hashes(Call c) {
-    return new TypedKeys<>(c, RedisHash.class, RedisHash::create);
+    return c.ks.lookups().hashes.bind(c);
   }
 
   /** The string, bit and PF* commands (StringCommands over the keyspace's StringKeys). */
@@ -36,7 +44,7 @@ final class Faces {
   }
 
   static TypedKeys<ZSet> zsets(Call c) {
-    return new TypedKeys<>(c, ZSet.class, ZSet::create);
+    return c.ks.lookups().zsets.bind(c);
   }
 
   /** The sorted-set commands; plain sets are inputs of ZUNION/ZINTER/ZDIFF (score 1). */

@@ -48,6 +48,7 @@ public final class Keyspace {
 
   private final Database[] dbs = new Database[DATABASES];
   private final CommandTable table = new CommandTable();
+  private final Faces.Lookups lookups = new Faces.Lookups();
   private final LongSupplier clock;
   private final RandomGenerator random;
   private final Session defaultSession;
@@ -235,6 +236,10 @@ public final class Keyspace {
 
   CommandTable table() {
     return table;
+  }
+
+  Faces.Lookups lookups() {
+    return lookups;
   }
 
   Database db(int id) {

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * @param <T> the value type
  */
 final class TypedKeys<T> implements KeyLookup<T> {
-  private final Call call;
+  private Call call;
   private final Class<T> type;
   private final Supplier<T> factory;
 
@@ -22,6 +22,16 @@ final class TypedKeys<T> implements KeyLookup<T> {
     this.factory = factory;
   }
 
+  /**
+   * Points this lookup at the command about to run: the keyspace keeps one lookup per type and
+   * rebinds it for each command (one thread, and a face never re-enters the keyspace), instead of
+   * allocating one per command.
+   */
+  TypedKeys<T> bind(Call c) {
+    this.call = c;
+    return this;
+  }
+
   @Override
   public T get(byte[] key) {
     Object held = call.pendingValue(key);
@@ -29,10 +39,10 @@ final class TypedKeys<T> implements KeyLookup<T> {
       held = call.db().lookup(key, call.now);
       if (held == null) {
         T fresh = factory.get();
-        call.remember(key, fresh);
+        call.remember(key, fresh, false);
         return fresh;
       }
-      call.remember(key, held);
+      call.remember(key, held, true);
     }
     if (!type.isInstance(held)) {
       throw new ReplyError(ReplyError.WRONGTYPE);

@@ -20,4 +20,9 @@ final class ZSetInternalAccess implements ZSetWalks.Access {
   public void writeRdb(ZSet z, RdbWriter out) {
     z.enc.writeRdb(out);
   }
+
+  @Override
+  public void toSkipList(ZSet z) {
+    z.skipList();
+  }
 }

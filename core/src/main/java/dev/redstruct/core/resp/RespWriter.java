@@ -59,7 +59,7 @@ public final class RespWriter {
    */
   public RespWriter integer(long v) {
     put(':');
-    put(RedisNumbers.ll2string(v));
+    decimal(v);
     return crlf();
   }
 
@@ -107,7 +107,7 @@ public final class RespWriter {
    */
   public RespWriter bulk(byte[] a, int len) {
     put('$');
-    put(RedisNumbers.ll2string(len));
+    decimal(len);
     crlf();
     put(a, 0, len);
     return crlf();
@@ -135,7 +135,7 @@ public final class RespWriter {
    */
   public RespWriter arrayHeader(long n) {
     put('*');
-    put(RedisNumbers.ll2string(n));
+    decimal(n);
     return crlf();
   }
 
@@ -221,7 +221,7 @@ public final class RespWriter {
 
   private RespWriter header(char prefix, long n) {
     put(prefix);
-    put(RedisNumbers.ll2string(n));
+    decimal(n);
     return crlf();
   }
 
@@ -297,7 +297,7 @@ public final class RespWriter {
       return bulk(text);
     }
     put('=');
-    put(RedisNumbers.ll2string(text.length + 4L));
+    decimal(text.length + 4L);
     crlf();
     for (int i = 0; i < 3; i++) {
       put(i < format.length() ? format.charAt(i) : ' ');
@@ -362,6 +362,12 @@ public final class RespWriter {
   private void put(int b) {
     room(1);
     buf[size++] = (byte) b;
+  }
+
+  /** Appends the decimal form of {@code v} in place (no temporary array). Redis: ll2string. */
+  private void decimal(long v) {
+    room(RedisNumbers.MAX_LONG_CHARS);
+    size += RedisNumbers.ll2string(v, buf, size);
   }
 
   private void put(byte[] a) {

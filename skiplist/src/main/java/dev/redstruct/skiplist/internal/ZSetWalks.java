@@ -46,6 +46,13 @@ public final class ZSetWalks {
      * @param out the writer
      */
     void writeRdb(ZSet z, RdbWriter out);
+
+    /**
+     * See {@link ZSetWalks#toSkipList}.
+     *
+     * @param z the set
+     */
+    void toSkipList(ZSet z);
   }
 
   private static Access load() {
@@ -89,5 +96,16 @@ public final class ZSetWalks {
     Objects.requireNonNull(z, "z");
     Objects.requireNonNull(out, "out");
     ACCESS.writeRdb(z, out);
+  }
+
+  /**
+   * Converts a compact set to the skiplist encoding for good (a no-op when it is one), as SORT does
+   * to the set it sorts. Redis: zsetConvert(zobj, OBJ_ENCODING_SKIPLIST) in sortCommandGeneric,
+   * src/sort.c.
+   *
+   * @param z the set
+   */
+  public static void toSkipList(ZSet z) {
+    ACCESS.toSkipList(Objects.requireNonNull(z, "z"));
   }
 }
