@@ -3,11 +3,13 @@ package dev.redstruct.geohash;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.redstruct.skiplist.ScoredMember;
 import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.testkit.RedisTest;
 import dev.redstruct.testkit.RespClient;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -52,6 +54,7 @@ class GeoCommandsRedisIT {
   void modifiedKeysMatchWhatWatchSees(RespClient redis) {
     redis.callRaw(b("FLUSHALL"));
     String[] keys = {"g0", "g1", "g2", "g3", "nokey", "d0", "d1"};
+    java.util.Set<String> watched = java.util.Set.of(keys);
     GeoHarness ours = new GeoHarness(128, 64, 2);
     GeoStreamGenerator gen = new GeoStreamGenerator(new SplittableRandom(SEED), 300);
     SplittableRandom rnd = new SplittableRandom(SEED ^ 0x5EED);
@@ -91,6 +94,11 @@ class GeoCommandsRedisIT {
         }
         java.util.Set<String> mine = new java.util.TreeSet<>();
         for (String k : ours.modified) {
+          // Only watched keys can be compared: a bare STOREDIST may take an option word
+          // ("withcoord") as its destination, on both sides alike.
+          if (!watched.contains(k)) {
+            continue;
+          }
           if (before.contains(k) || ours.db.containsKey(k) || ours.strings.containsKey(k)) {
             mine.add(k);
           }
@@ -119,6 +127,7 @@ class GeoCommandsRedisIT {
     Map<String, Integer> mix = new TreeMap<>();
     int done = 0;
     int dumps = 0;
+    int ulpDumps = 0;
     int wrongType = 0;
     boolean lastFailed = false;
     while (done < COMMANDS) {
@@ -142,6 +151,13 @@ class GeoCommandsRedisIT {
           continue; // a failed store left an older (maybe STOREDIST) value in place
         }
         byte[] mine = isDump.get(i) ? dump(ours, c[1], protocol) : ours.execBytes(c);
+        if (isDump.get(i)
+            && !Arrays.equals(theirs.get(i), mine)
+            && lastUlpOnly(theirs.get(i), mine)) {
+          ulpDumps++; // a STOREDIST score in glibc's last ulp (README: known differences)
+          dumps++;
+          continue;
+        }
         assertEquals(text(theirs.get(i)), text(mine), where);
         lastFailed = mine[0] == '-';
         if (isDump.get(i)) {
@@ -157,9 +173,12 @@ class GeoCommandsRedisIT {
       done += BATCH;
     }
     System.out.printf(
-        "%s: %d commands, 0 mismatches, seed %d; %d STORE destinations equal by DUMP; %d WRONGTYPE;"
-            + " mix %s%n",
-        name, done, SEED, dumps, wrongType, mix);
+        "%s: %d commands, 0 mismatches, seed %d; %d STORE destinations equal by DUMP (%d of them"
+            + " only up to a last-ulp STOREDIST score); %d WRONGTYPE; mix %s%n",
+        name, done, SEED, dumps, ulpDumps, wrongType, mix);
+    // A guard against a systematic score difference: glibc misrounds about 0.1 % of trig calls,
+    // so a last-ulp score in more than one DUMP in ten would be a bug of ours, not of libm.
+    assertTrue(ulpDumps <= dumps / 10 + 2, "last-ulp scores must stay rare: " + ulpDumps);
     assertTrue(dumps > COMMANDS / 50, "stores must be checked");
     assertTrue(wrongType > 20, "WRONGTYPE must be met");
   }
@@ -195,6 +214,47 @@ class GeoCommandsRedisIT {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether two DUMP replies hold sorted sets with the same encoding, the same members in the same
+   * order, and scores within libm's last-ulp bound ({@link GeoSetRedisIT#ulpClose}): the one
+   * documented difference, a STOREDIST distance where glibc's sin/cos/asin are not correctly
+   * rounded. Everything else in a DUMP is compared byte for byte.
+   */
+  private static boolean lastUlpOnly(byte[] theirs, byte[] mine) {
+    if (theirs[0] != '$' || mine[0] != '$' || theirs[1] == '-' || mine[1] == '-') {
+      return false;
+    }
+    byte[] a = bulkBody(theirs);
+    byte[] b = bulkBody(mine);
+    if (a[0] != b[0]) {
+      return false;
+    }
+    List<ScoredMember> x = new ArrayList<>();
+    ZSet.fromRdbPayload(a).forEach(x::add);
+    List<ScoredMember> y = new ArrayList<>();
+    ZSet.fromRdbPayload(b).forEach(y::add);
+    if (x.size() != y.size()) {
+      return false;
+    }
+    for (int k = 0; k < x.size(); k++) {
+      double p = x.get(k).score();
+      double q = y.get(k).score();
+      if (!Arrays.equals(x.get(k).member(), y.get(k).member())
+          || Math.abs(p - q) > GeoSetRedisIT.libmTolerance(p)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static byte[] bulkBody(byte[] bulk) {
+    int crlf = 1;
+    while (bulk[crlf] != '\r') {
+      crlf++;
+    }
+    return Arrays.copyOfRange(bulk, crlf + 2, bulk.length - 2);
   }
 
   /** Our DUMP of a key in the harness: the payload as a bulk, or the null of the protocol. */
