@@ -3,6 +3,7 @@
  */
 module dev.redstruct.ziplist {
   requires transitive dev.redstruct.core;
+  requires dev.redstruct.listpack; // converting 6.2 bodies to listpacks (toListPackBytes)
 
   exports dev.redstruct.ziplist;
 // dev.redstruct.ziplist.internal (position tokens and the positional visitor) is exported to no

@@ -1,8 +1,10 @@
 package dev.redstruct.rdb;
 
 import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.hash.RedisHash;
+import dev.redstruct.hash.internal.RedisHashBodies;
 
 /**
  * Hashes: written as type 16 (listpack) or 4 (hashtable) as the hash is encoded, loaded from 16,
@@ -18,9 +20,8 @@ final class HashAdapter implements PayloadAdapter<RedisHash> {
   }
 
   @Override
-  public void write(RedisHash value, boolean compression, RdbWriter out) {
-    byte[] p = value.toRdbPayload(compression);
-    out.raw(p, 0, p.length - RdbPayload.FOOTER);
+  public void write(RedisHash value, RdbWriter out) {
+    RedisHashBodies.writeRdb(value, out);
   }
 
   @Override
@@ -32,7 +33,7 @@ final class HashAdapter implements PayloadAdapter<RedisHash> {
   }
 
   @Override
-  public RedisValue read(byte[] payload, int rdbType) {
-    return new RedisValue.HashValue(RedisHash.fromRdbPayload(payload), rdbType);
+  public RedisValue read(int rdbType, RdbReader body, byte[] shown) {
+    return new RedisValue.HashValue(RedisHashBodies.readRdb(rdbType, body, shown), rdbType);
   }
 }

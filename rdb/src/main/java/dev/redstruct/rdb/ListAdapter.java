@@ -1,6 +1,7 @@
 package dev.redstruct.rdb;
 
 import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.quicklist.QuickList;
 import dev.redstruct.quicklist.internal.QuickListBodies;
@@ -18,7 +19,7 @@ final class ListAdapter implements PayloadAdapter<QuickList> {
   }
 
   @Override
-  public void write(QuickList value, boolean compression, RdbWriter out) {
+  public void write(QuickList value, RdbWriter out) {
     QuickListBodies.writeRdb(value, out);
   }
 
@@ -31,8 +32,7 @@ final class ListAdapter implements PayloadAdapter<QuickList> {
   }
 
   @Override
-  public RedisValue read(byte[] payload, int rdbType) {
-    QuickList ql = QuickList.fromRdbPayload(payload, QuickList.DEFAULT_FILL, 0);
-    return new RedisValue.ListValue(ql, rdbType);
+  public RedisValue read(int rdbType, RdbReader body, byte[] shown) {
+    return new RedisValue.ListValue(QuickListBodies.readRdb(rdbType, body), rdbType);
   }
 }

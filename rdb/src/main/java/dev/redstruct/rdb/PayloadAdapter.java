@@ -1,5 +1,6 @@
 package dev.redstruct.rdb;
 
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 
 /**
@@ -22,13 +23,13 @@ interface PayloadAdapter<T> {
 
   /**
    * Appends the type byte and the encoded value, exactly as Redis 7.0's {@code rdbSaveObjectType}
-   * and {@code rdbSaveObject} write them; the writer's {@code rdbcompression} applies.
+   * and {@code rdbSaveObject} write them; the writer's {@code rdbcompression} applies. The footer
+   * (version and CRC-64) is the caller's.
    *
    * @param value the value
-   * @param compression Redis's {@code rdbcompression}; {@code out} was created with the same
    * @param out the writer
    */
-  void write(T value, boolean compression, RdbWriter out);
+  void write(T value, RdbWriter out);
 
   /**
    * Returns whether {@link #read} accepts this RDB type.
@@ -39,13 +40,15 @@ interface PayloadAdapter<T> {
   boolean reads(int rdbType);
 
   /**
-   * Loads a payload whose CRC-64 and version were checked and whose type this adapter {@link
-   * #reads}.
+   * Loads the object body of a type this adapter {@link #reads}, once: the footer of a payload was
+   * checked by the caller, and an RDB file's checksum is the file reader's.
    *
-   * @param payload the whole payload, footer included (untrusted body)
-   * @param rdbType its first byte
+   * @param rdbType the type byte
+   * @param body a reader at the start of the body (untrusted; for a payload it runs on into the
+   *     footer, as Redis's {@code RESTORE} reads it)
+   * @param shown the input shown in error messages, or null
    * @return the value
    * @throws dev.redstruct.core.CorruptEncodingException if the body is malformed
    */
-  RedisValue read(byte[] payload, int rdbType);
+  RedisValue read(int rdbType, RdbReader body, byte[] shown);
 }

@@ -3,6 +3,7 @@ package dev.redstruct.rdb;
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.hash.RedisHash;
 import dev.redstruct.hll.HyperLogLog;
@@ -147,7 +148,7 @@ public final class RedisPayloads {
 
   private static <T> byte[] dump(PayloadAdapter<T> adapter, T value, boolean compression) {
     RdbWriter w = RdbWriter.create(compression);
-    adapter.write(value, compression, w);
+    adapter.write(value, w);
     return w.toDumpPayload();
   }
 
@@ -165,16 +166,14 @@ public final class RedisPayloads {
    */
   public static RedisValue load(byte[] payload) {
     Objects.requireNonNull(payload, "payload");
-    RdbPayload p = RdbPayload.parse(payload);
-    if (p.rdbVersion() > RdbPayload.RDB_VERSION) {
+    int type = RdbPayload.verify(payload);
+    if (!isObjectType(type) || type == RdbPayload.TYPE_MODULE) {
       throw new CorruptEncodingException(
-          "DUMP payload", payload.length - RdbPayload.FOOTER, "RDB version " + p.rdbVersion());
+          "DUMP payload", 0, "RDB type " + type + ": RESTORE answers 'Bad data format'");
     }
-    if (!isObjectType(p.type()) || p.type() == RdbPayload.TYPE_MODULE) {
-      throw new CorruptEncodingException(
-          "DUMP payload", 0, "RDB type " + p.type() + ": RESTORE answers 'Bad data format'");
-    }
-    return loadVerified(payload, p.type());
+    // as restoreCommand: the body is read from a buffer over the rest of the payload, footer too
+    RdbReader body = RdbReader.of(payload, 1, payload.length - 1);
+    return loadBody(type, body, payload, payload.length - 1L - RdbPayload.FOOTER);
   }
 
   /**
@@ -185,14 +184,18 @@ public final class RedisPayloads {
     return (type >= 0 && type <= 7) || (type >= 9 && type <= 19);
   }
 
-  /** Dispatches a payload whose footer was checked to the adapter of its type. */
-  static RedisValue loadVerified(byte[] payload, int type) {
+  /**
+   * Decodes one object body with the adapter of its type (the footer or file checksum is the
+   * caller's); a type no adapter reads is {@link RedisValue.Unmodelled} of {@code encodedLength}
+   * bytes.
+   */
+  static RedisValue loadBody(int type, RdbReader body, byte[] shown, long encodedLength) {
     for (PayloadAdapter<?> a : ADAPTERS) {
       if (a.reads(type)) {
-        return a.read(payload, type);
+        return a.read(type, body, shown);
       }
     }
-    return new RedisValue.Unmodelled(type, payload.length - 1L - RdbPayload.FOOTER);
+    return new RedisValue.Unmodelled(type, encodedLength);
   }
 
   /** Returns whether an adapter loads this RDB type (the others are reported as unmodelled). */
@@ -206,28 +209,27 @@ public final class RedisPayloads {
   }
 
   /** Appends the type byte and value of a supported Java value, for the RDB file writer. */
-  static void write(Object value, boolean compression, RdbWriter out) {
+  static void write(Object value, RdbWriter out) {
     if (value instanceof HyperLogLog h) {
-      STRINGS.write(h.toByteArray(), compression, out);
+      STRINGS.write(h.toByteArray(), out);
     } else if (value instanceof Bitmap b) {
-      STRINGS.write(b.toByteArray(), compression, out);
+      STRINGS.write(b.toByteArray(), out);
     } else {
-      writeWithAdapter(value, compression, out);
+      writeWithAdapter(value, out);
     }
   }
 
-  private static void writeWithAdapter(Object value, boolean compression, RdbWriter out) {
+  private static void writeWithAdapter(Object value, RdbWriter out) {
     for (PayloadAdapter<?> a : ADAPTERS) {
       if (a.javaType().isInstance(value)) {
-        writeAs(a, value, compression, out);
+        writeAs(a, value, out);
         return;
       }
     }
     throw new IllegalArgumentException("no RDB form for " + value.getClass().getName());
   }
 
-  private static <T> void writeAs(
-      PayloadAdapter<T> a, Object value, boolean compression, RdbWriter out) {
-    a.write(a.javaType().cast(value), compression, out);
+  private static <T> void writeAs(PayloadAdapter<T> a, Object value, RdbWriter out) {
+    a.write(a.javaType().cast(value), out);
   }
 }

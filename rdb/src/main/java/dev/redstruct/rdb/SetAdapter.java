@@ -1,8 +1,10 @@
 package dev.redstruct.rdb;
 
 import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.set.RedisSet;
+import dev.redstruct.set.internal.RedisSetBodies;
 
 /**
  * Sets: written as type 11 (intset) or 2 (hashtable) as the set is encoded, loaded from 11 and 2,
@@ -17,9 +19,8 @@ final class SetAdapter implements PayloadAdapter<RedisSet> {
   }
 
   @Override
-  public void write(RedisSet value, boolean compression, RdbWriter out) {
-    byte[] p = value.toRdbPayload(compression);
-    out.raw(p, 0, p.length - RdbPayload.FOOTER);
+  public void write(RedisSet value, RdbWriter out) {
+    RedisSetBodies.writeRdb(value, out);
   }
 
   @Override
@@ -28,7 +29,7 @@ final class SetAdapter implements PayloadAdapter<RedisSet> {
   }
 
   @Override
-  public RedisValue read(byte[] payload, int rdbType) {
-    return new RedisValue.SetValue(RedisSet.fromRdbPayload(payload), rdbType);
+  public RedisValue read(int rdbType, RdbReader body, byte[] shown) {
+    return new RedisValue.SetValue(RedisSetBodies.readRdb(rdbType, body, shown), rdbType);
   }
 }

@@ -19,7 +19,7 @@ final class StringAdapter implements PayloadAdapter<byte[]> {
   }
 
   @Override
-  public void write(byte[] value, boolean compression, RdbWriter out) {
+  public void write(byte[] value, RdbWriter out) {
     out.type(RdbPayload.TYPE_STRING).string(value);
   }
 
@@ -29,8 +29,7 @@ final class StringAdapter implements PayloadAdapter<byte[]> {
   }
 
   @Override
-  public RedisValue read(byte[] payload, int rdbType) {
-    // restoreCommand reads over the whole payload (footer included) and checks no end
-    return new RedisValue.StringValue(RdbReader.of(payload, 1, payload.length - 1).string());
+  public RedisValue read(int rdbType, RdbReader body, byte[] shown) {
+    return new RedisValue.StringValue(body.string());
   }
 }

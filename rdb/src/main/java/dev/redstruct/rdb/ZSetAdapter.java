@@ -1,6 +1,7 @@
 package dev.redstruct.rdb;
 
 import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.skiplist.internal.ZSetWalks;
@@ -17,7 +18,7 @@ final class ZSetAdapter implements PayloadAdapter<ZSet> {
   }
 
   @Override
-  public void write(ZSet value, boolean compression, RdbWriter out) {
+  public void write(ZSet value, RdbWriter out) {
     ZSetWalks.writeRdb(value, out);
   }
 
@@ -30,7 +31,7 @@ final class ZSetAdapter implements PayloadAdapter<ZSet> {
   }
 
   @Override
-  public RedisValue read(byte[] payload, int rdbType) {
-    return new RedisValue.ZSetValue(ZSet.fromRdbPayload(payload), rdbType);
+  public RedisValue read(int rdbType, RdbReader body, byte[] shown) {
+    return new RedisValue.ZSetValue(ZSetWalks.readRdb(rdbType, body, shown), rdbType);
   }
 }

@@ -10,6 +10,7 @@ import static dev.redstruct.ziplist.ZipListWriter.REPLACE;
 import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.listpack.ListPack;
 import dev.redstruct.ziplist.ZipListFormat.Entry;
 import dev.redstruct.ziplist.internal.ZipListPositions;
 import dev.redstruct.ziplist.internal.ZipListVisitor;
@@ -531,6 +532,28 @@ public final class ZipList {
    */
   public ZipListCursor cursor() {
     return new ZipListCursor(this);
+  }
+
+  /**
+   * Returns this ziplist's entries as listpack bytes, entry by entry: an integer entry as the
+   * listpack integer, a string entry as {@code lpAppend} stores it (a canonical integer string
+   * becomes an integer element). The one conversion of Redis 6.2's ziplist bodies (RDB types 10,
+   * 12, 13, 14) into the listpacks Redis 7.0 loads them as. Redis: {@code
+   * _ziplistEntryConvertAndValidate} and {@code _ziplistPairsEntryConvertAndValidate}, src/rdb.c.
+   *
+   * @return the listpack, trimmed (a fresh array)
+   */
+  public byte[] toListPackBytes() {
+    ListPack lp = ListPack.create();
+    ZipListCursor c = cursor();
+    while (c.next()) {
+      if (c.isInteger()) {
+        lp.append(c.longValue());
+      } else {
+        lp.append(c.toByteArray());
+      }
+    }
+    return lp.toByteArray();
   }
 
   /**
