@@ -9,4 +9,7 @@ module dev.redstruct.hash {
   requires dev.redstruct.ziplist; // reading Redis 6.2's RDB type-13 bodies only
 
   exports dev.redstruct.hash;
+  // The RDB object body for rdb's payload and file readers and writers; never public API.
+  exports dev.redstruct.hash.internal to
+      dev.redstruct.rdb;
 }

@@ -5,4 +5,7 @@ module dev.redstruct.set {
   requires dev.redstruct.dict;
 
   exports dev.redstruct.set;
+  // The RDB object body for rdb's payload and file readers and writers; never public API.
+  exports dev.redstruct.set.internal to
+      dev.redstruct.rdb;
 }

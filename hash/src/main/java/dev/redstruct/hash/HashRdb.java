@@ -7,7 +7,6 @@ import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.dict.Dict;
 import dev.redstruct.listpack.ListPack;
 import dev.redstruct.ziplist.ZipList;
-import dev.redstruct.ziplist.ZipListCursor;
 import java.util.Map;
 
 /**
@@ -39,37 +38,48 @@ final class HashRdb {
 
   private HashRdb() {}
 
-  /** Redis: DUMP (createDumpPayload + rdbSaveObjectType + rdbSaveObject for OBJ_HASH). */
+  /** Redis: DUMP (createDumpPayload: the object, then the footer). */
   static byte[] write(RedisHash h, boolean compress) {
+    RdbWriter w = RdbWriter.create(compress);
+    writeRdb(h, w);
+    return w.toDumpPayload();
+  }
+
+  /** The type byte and the object body, into {@code w}. Redis: rdbSaveObject for OBJ_HASH. */
+  static void writeRdb(RedisHash h, RdbWriter w) {
     if (h.isEmpty()) {
       throw new IllegalStateException(
           "an empty hash has no DUMP payload (Redis has no empty keys)");
     }
-    RdbWriter w = RdbWriter.create(compress);
     ListPack lp = h.listpackOrNull();
     if (lp != null) {
-      return w.type(RdbPayload.TYPE_HASH_LISTPACK).string(lp.toByteArray()).toDumpPayload();
+      w.type(RdbPayload.TYPE_HASH_LISTPACK).string(lp.toByteArray());
+      return;
     }
     w.type(RdbPayload.TYPE_HASH).length(h.size());
     for (Map.Entry<byte[], byte[]> e : h.dictOrNull().entrySet()) {
       w.string(e.getKey()).string(e.getValue());
     }
-    return w.toDumpPayload();
   }
 
-  /** Redis: RESTORE (verifyDumpPayload, rdbLoadObjectType, rdbLoadObject for the hash types). */
+  /** Redis: RESTORE (verifyDumpPayload, then the object). */
   static RedisHash read(byte[] payload, RedisHash h) {
-    RdbPayload p = RdbPayload.parse(payload);
-    if (p.rdbVersion() > RdbPayload.RDB_VERSION) {
-      throw corrupt(payload, "RDB version " + p.rdbVersion() + " > " + RdbPayload.RDB_VERSION);
-    }
+    int type = RdbPayload.verify(payload);
     RdbReader r = RdbReader.of(payload, 1, payload.length - 1); // footer included, as RESTORE does
-    switch (p.type()) {
-      case RdbPayload.TYPE_HASH_LISTPACK -> fromListPack(h, r.string(), payload);
-      case RdbPayload.TYPE_HASH_ZIPLIST -> fromZipList(h, r.string(), payload);
-      case RdbPayload.TYPE_HASH -> fromPairs(h, r, payload);
-      case RdbPayload.TYPE_HASH_ZIPMAP -> ZipMap.load(h, r.string(), payload);
-      default -> throw corrupt(payload, "not a hash payload: type " + p.type());
+    return readRdb(type, r, h, payload);
+  }
+
+  /**
+   * The object body of a hash type, from {@code r}, into the empty {@code h}; {@code shown} (may be
+   * null) is the input shown in errors. Redis: rdbLoadObject for the hash types.
+   */
+  static RedisHash readRdb(int type, RdbReader r, RedisHash h, byte[] shown) {
+    switch (type) {
+      case RdbPayload.TYPE_HASH_LISTPACK -> fromListPack(h, r.string(), shown);
+      case RdbPayload.TYPE_HASH_ZIPLIST -> fromZipList(h, r.string(), shown);
+      case RdbPayload.TYPE_HASH -> fromPairs(h, r, shown);
+      case RdbPayload.TYPE_HASH_ZIPMAP -> ZipMap.load(h, r.string(), shown);
+      default -> throw corrupt(shown, "not a hash payload: type " + type);
     }
     return h;
   }
@@ -96,16 +106,7 @@ final class HashRdb {
    * checked and loaded as type 16. Redis: ziplistPairsConvertAndValidateIntegrity.
    */
   static void fromZipList(RedisHash h, byte[] blob, byte[] shown) {
-    ZipListCursor c = ZipList.copyOf(blob).cursor();
-    ListPack lp = ListPack.create();
-    while (c.next()) {
-      if (c.isInteger()) {
-        lp.append(c.longValue());
-      } else {
-        lp.append(c.toByteArray());
-      }
-    }
-    fromListPack(h, lp.toByteArray(), shown);
+    fromListPack(h, ZipList.copyOf(blob).toListPackBytes(), shown);
   }
 
   /**

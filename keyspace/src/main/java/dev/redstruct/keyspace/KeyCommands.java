@@ -1,7 +1,6 @@
 package dev.redstruct.keyspace;
 
 import dev.redstruct.core.CorruptEncodingException;
-import dev.redstruct.core.rdb.Crc64;
 import dev.redstruct.core.rdb.RdbPayload;
 import dev.redstruct.core.resp.Glob;
 import dev.redstruct.core.resp.RedisWords;
@@ -358,7 +357,7 @@ final class KeyCommands {
       throw new ReplyError("ERR Invalid TTL value, must be >= 0");
     }
     byte[] payload = c.argv[3];
-    if (!verifyDumpPayload(payload)) {
+    if (!RdbPayload.isValidDump(payload)) {
       throw new ReplyError("ERR DUMP payload version or checksum are wrong");
     }
     Object v = loadPayload(payload);
@@ -381,25 +380,6 @@ final class KeyCommands {
     c.out.simple("OK");
   }
 
-  /** Redis: verifyDumpPayload: at least 10 bytes, RDB version ≤ 10, CRC-64 matching. */
-  static boolean verifyDumpPayload(byte[] p) {
-    if (p.length < 10) {
-      return false;
-    }
-    int footer = p.length - 10;
-    int version = (p[footer] & 0xff) | (p[footer + 1] & 0xff) << 8;
-    if (version > RdbPayload.RDB_VERSION) {
-      return false;
-    }
-    long crc = Crc64.update(0, p, 0, p.length - 8);
-    long stored = 0;
-    for (int i = 7; i >= 0; i--) {
-      stored = stored << 8 | (p[p.length - 8 + i] & 0xff);
-    }
-    return crc == stored;
-  }
-
-  /** The value of a verified payload; "Bad data format" as RESTORE answers it. */
   private static Object loadPayload(byte[] payload) {
     Object v;
     try {

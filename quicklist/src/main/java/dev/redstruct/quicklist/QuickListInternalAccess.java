@@ -1,5 +1,6 @@
 package dev.redstruct.quicklist;
 
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.quicklist.internal.QuickListBodies;
 
@@ -13,5 +14,11 @@ final class QuickListInternalAccess implements QuickListBodies.Access {
   @Override
   public void writeRdb(QuickList list, RdbWriter out) {
     QuickListRdb.writeRdb(list, out);
+  }
+
+  @Override
+  public QuickList readRdb(int type, RdbReader body) {
+    return QuickListRdb.readRdb(
+        type, body, QuickList.DEFAULT_FILL, 0, QuickList.DEFAULT_PACKED_THRESHOLD);
   }
 }

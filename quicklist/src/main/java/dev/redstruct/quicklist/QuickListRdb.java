@@ -47,20 +47,23 @@ final class QuickListRdb {
     }
   }
 
-  /** Redis: rdbLoadObject for the list types. */
+  /** Redis: RESTORE (verifyDumpPayload, then the object). */
   static QuickList read(byte[] payload, int fill, int compressDepth, long packedThreshold) {
-    RdbPayload p = RdbPayload.parse(payload);
-    if (p.rdbVersion() > RdbPayload.RDB_VERSION) {
-      throw new CorruptEncodingException("RDB", 0, "RDB version " + p.rdbVersion() + " > 10");
-    }
+    int type = RdbPayload.verify(payload);
     // As restoreCommand: the value is read from a buffer over the whole payload, footer included,
     // and whatever it leaves unread (or a value that ends inside the footer) is not checked.
     RdbReader r = RdbReader.of(payload, 1, payload.length - 1);
+    return readRdb(type, r, fill, compressDepth, packedThreshold);
+  }
+
+  /** The object body of a list type, from {@code r}. Redis: rdbLoadObject for the list types. */
+  static QuickList readRdb(
+      int type, RdbReader r, int fill, int compressDepth, long packedThreshold) {
     QuickList ql = QuickList.create(fill, compressDepth);
     ql.setPackedThreshold(packedThreshold);
-    switch (p.type()) {
+    switch (type) {
       case RdbPayload.TYPE_LIST_QUICKLIST_2, RdbPayload.TYPE_LIST_QUICKLIST ->
-          loadNodes(ql, r, p.type());
+          loadNodes(ql, r, type);
       case RdbPayload.TYPE_LIST -> {
         long n = r.length(); // each element read below needs a byte, so n cannot run away
         for (long i = 0; i < n; i++) {
@@ -73,8 +76,7 @@ final class QuickListRdb {
           ql.pushTail(c.toByteArray()); // an integer as its decimal, as rdb.c re-adds it
         }
       }
-      default ->
-          throw new CorruptEncodingException("RDB", 0, "not a list payload: type " + p.type());
+      default -> throw new CorruptEncodingException("RDB", 0, "not a list payload: type " + type);
     }
     if (ql.nodes.count == 0) {
       throw new CorruptEncodingException("RDB", 0, "empty list");
@@ -117,16 +119,6 @@ final class QuickListRdb {
 
   /** A 6.2 ziplist node as a listpack, entry by entry (rdb.c: _ziplistEntryConvertAndValidate). */
   private static ListPack convert(byte[] ziplist) {
-    ZipListCursor c = ZipList.copyOf(ziplist).cursor();
-    ListPack lp = ListPack.create();
-    while (c.next()) {
-      if (c.isInteger()) {
-        lp.append(c.longValue());
-      } else {
-        lp.append(c.toByteArray());
-      }
-    }
-    lp.trimToSize();
-    return lp;
+    return ListPack.wrap(ZipList.copyOf(ziplist).toListPackBytes());
   }
 }

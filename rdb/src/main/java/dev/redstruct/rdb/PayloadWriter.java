@@ -117,7 +117,7 @@ public final class PayloadWriter {
   }
 
   private byte[] build(Object value) {
-    RedisPayloads.write(value, compression, w.reset());
+    RedisPayloads.write(value, w.reset());
     return w.toDumpPayload();
   }
 }

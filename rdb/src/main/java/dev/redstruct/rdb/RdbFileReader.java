@@ -8,7 +8,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,7 +127,7 @@ public final class RdbFileReader implements AutoCloseable {
       throw new CorruptEncodingException(RdbInput.FORMAT, 0, "bad signature", h);
     }
     int v = Integer.parseInt(text.substring(5));
-    if (v < 1 || v > RdbPayload.RDB_VERSION) {
+    if (v < 1 || !RdbPayload.loadsVersion(v)) {
       throw new CorruptEncodingException(RdbInput.FORMAT, 5, "RDB version " + v, h);
     }
     return v;
@@ -311,14 +310,12 @@ public final class RdbFileReader implements AutoCloseable {
     }
   }
 
+  /** Decodes a captured value once (no payload is rebuilt around it: the file has its checksum). */
   private static RedisValue decode(int type, byte[] body, int len, long encodedLength) {
-    if (!RedisPayloads.models(type)) {
+    if (body == null) {
       return new RedisValue.Unmodelled(type, encodedLength);
     }
-    if (type == RdbPayload.TYPE_STRING) {
-      return new RedisValue.StringValue(RdbReader.of(body, 0, len).string());
-    }
-    return RedisPayloads.loadVerified(RdbPayload.dump(type, Arrays.copyOf(body, len)), type);
+    return RedisPayloads.loadBody(type, RdbReader.of(body, 0, len), null, encodedLength);
   }
 
   private static String utf8(byte[] b) {

@@ -140,7 +140,7 @@ public final class RdbFileWriter implements AutoCloseable {
       w.type(0xfc).raw(scratch, 0, 8);
     }
     int typeAt = w.size();
-    RedisPayloads.write(value, compression, w);
+    RedisPayloads.write(value, w);
     byte[] record = w.toByteArray();
     // the type byte comes before the key: move the key in after it (Redis: rdbSaveObjectType,
     // rdbSaveStringObject(key), rdbSaveObject)

@@ -2,6 +2,7 @@ package dev.redstruct.rdb;
 
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.rdb.Crc64;
+import dev.redstruct.core.rdb.RdbReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,11 +13,12 @@ import java.util.Arrays;
  * CRC-64 of every byte consumed and can <em>capture</em> the bytes of one value while they are
  * scanned, so the value can then be decoded by the array-based readers of core.
  *
- * <p>Reads the primitives of src/rdb.c that decide a value's extent: one byte, lengths ({@code
- * rdbLoadLenByRef}, with the {@code 11EEEEEE} encoding flag) and skipping of bytes. Untrusted: a
- * truncated stream throws {@link CorruptEncodingException} with the file offset; nothing is
- * allocated from a length field (skipping walks the buffer; the capture grows only with bytes that
- * were really read). I/O errors are wrapped in {@link UncheckedIOException}. Not thread-safe.
+ * <p>Reads the primitives of src/rdb.c that decide a value's extent: one byte, lengths and string
+ * heads (decoded by core's {@link RdbReader} over the buffered bytes: one decoder of the RDB forms
+ * for arrays and streams) and skipping of bytes. Untrusted: a truncated stream throws {@link
+ * CorruptEncodingException} with the file offset; nothing is allocated from a length field
+ * (skipping walks the buffer; the capture grows only with bytes that were really read). I/O errors
+ * are wrapped in {@link UncheckedIOException}. Not thread-safe.
  */
 final class RdbInput {
   static final String FORMAT = "RDB file";
@@ -33,8 +35,12 @@ final class RdbInput {
   private int capLen;
   private int capFrom = -1; // buf[capFrom, pos) is not yet in cap; -1 when not capturing
 
-  // set by length(): the field was 11EEEEEE and the value returned is E
-  boolean encoded;
+  private boolean eof; // set by ensure() when the stream ended
+
+  /**
+   * The longest head decoded at once: an LZF string's (1 byte, then two lengths of up to 9 bytes).
+   */
+  private static final int MAX_HEAD = 19;
 
   RdbInput(InputStream in) {
     this.in = in;
@@ -89,28 +95,61 @@ final class RdbInput {
     return v;
   }
 
-  /** Redis: rdbLoadLenByRef. For 11EEEEEE sets {@link #encoded} and returns E. */
+  /** A plain length (Redis: rdbLoadLen), decoded by core's {@link RdbReader}. */
   long length() {
-    long at = offset();
-    int first = u8();
-    encoded = false;
-    switch (first >>> 6) {
-      case 0:
-        return first;
-      case 1:
-        return ((first & 0x3f) << 8) | u8();
-      case 3:
-        encoded = true;
-        return first & 0x3f;
-      default:
-        if (first == 0x80 || first == 0x81) {
-          long v = 0;
-          for (int i = first == 0x80 ? 4 : 8; i > 0; i--) {
-            v = (v << 8) | u8();
-          }
-          return v;
+    return head(false);
+  }
+
+  /**
+   * Reads a string's head and returns the byte count of its content, which the caller skips
+   * (decoded by {@link RdbReader#stringExtent()}).
+   */
+  long stringExtent() {
+    return head(true);
+  }
+
+  /** Decodes a length or a string head with core's reader over the buffered bytes. */
+  private long head(boolean string) {
+    ensure(MAX_HEAD);
+    RdbReader r = RdbReader.of(buf, pos, lim - pos);
+    try {
+      long v = string ? r.stringExtent() : r.length();
+      pos = r.position();
+      return v;
+    } catch (CorruptEncodingException e) {
+      throw corrupt(consumedBefore + e.offset(), e.reason());
+    }
+  }
+
+  /**
+   * Makes {@code n} bytes (or all the stream has left, if fewer) available from {@code pos}: moves
+   * what is left of the buffer to its start and reads more behind it.
+   */
+  private void ensure(int n) {
+    if (lim - pos >= n || eof) {
+      return;
+    }
+    crc();
+    flushCapture();
+    System.arraycopy(buf, pos, buf, 0, lim - pos);
+    consumedBefore += pos;
+    lim -= pos;
+    pos = 0;
+    crcFrom = 0;
+    if (capFrom >= 0) {
+      capFrom = 0;
+    }
+    try {
+      while (lim < n) {
+        int got = in.read(buf, lim, buf.length - lim);
+        if (got < 0) {
+          eof = true;
+          return;
         }
-        throw corrupt(at, String.format("unknown length encoding 0x%02x", first));
+        lim += got;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

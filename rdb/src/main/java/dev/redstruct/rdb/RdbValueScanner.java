@@ -74,23 +74,7 @@ final class RdbValueScanner {
 
   /** Redis: rdbGenericLoadStringObject, without building the string. */
   static void skipString(RdbInput in) {
-    long at = in.offset();
-    long len = in.length();
-    if (!in.encoded) {
-      in.skip(len);
-      return;
-    }
-    switch ((int) len) {
-      case 0 -> in.skip(1);
-      case 1 -> in.skip(2);
-      case 2 -> in.skip(4);
-      case 3 -> {
-        long clen = in.length();
-        in.length(); // uncompressed length, checked when the string is decoded
-        in.skip(clen);
-      }
-      default -> throw in.corrupt(at, "unknown string encoding " + len);
-    }
+    in.skip(in.stringExtent());
   }
 
   private static long skipStrings(RdbInput in, long n, int per) {

@@ -3,13 +3,17 @@ package dev.redstruct.rdb;
 import dev.redstruct.bitfield.Bitmap;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.rdb.RdbPayload;
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.hash.RedisHash;
+import dev.redstruct.hash.internal.RedisHashBodies;
 import dev.redstruct.hll.HyperLogLog;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.quicklist.internal.QuickListBodies;
 import dev.redstruct.set.RedisSet;
+import dev.redstruct.set.internal.RedisSetBodies;
 import dev.redstruct.skiplist.ZSet;
-import java.util.List;
+import dev.redstruct.skiplist.internal.ZSetWalks;
 import java.util.Objects;
 
 /**
@@ -43,15 +47,13 @@ import java.util.Objects;
  * malformed body, nothing else.
  */
 public final class RedisPayloads {
-  /* Implementation notes: one PayloadAdapter per Redis type; dump() picks by Java type, load() by
-   * RDB type. The list is immutable. */
-  private static final StringAdapter STRINGS = new StringAdapter();
-  private static final ListAdapter LISTS = new ListAdapter();
-  private static final ZSetAdapter ZSETS = new ZSetAdapter();
-  private static final SetAdapter SETS = new SetAdapter();
-  private static final HashAdapter HASHES = new HashAdapter();
-  private static final List<PayloadAdapter<?>> ADAPTERS =
-      List.of(STRINGS, LISTS, ZSETS, SETS, HASHES);
+  /*
+   * Implementation notes: the type table is in one place, as rdbSaveObject and rdbLoadObject are
+   * switches on the type in Redis: write() picks the form by Java type, modelOf() and loadBody() by
+   * RDB type. Each structure module writes and reads its own object body (the internal *Bodies
+   * classes, exported to this module only); the footer is added and checked here and in core's
+   * RdbPayload, once.
+   */
 
   private RedisPayloads() {}
 
@@ -64,7 +66,7 @@ public final class RedisPayloads {
    */
   public static byte[] dump(byte[] value, boolean compression) {
     Objects.requireNonNull(value, "value");
-    return dump(STRINGS, value, compression);
+    return dumpObject(value, compression);
   }
 
   /**
@@ -76,7 +78,7 @@ public final class RedisPayloads {
    */
   public static byte[] dump(HyperLogLog value, boolean compression) {
     Objects.requireNonNull(value, "value");
-    return dump(STRINGS, value.toByteArray(), compression);
+    return dumpObject(value.toByteArray(), compression);
   }
 
   /**
@@ -88,7 +90,7 @@ public final class RedisPayloads {
    */
   public static byte[] dump(Bitmap value, boolean compression) {
     Objects.requireNonNull(value, "value");
-    return dump(STRINGS, value.toByteArray(), compression);
+    return dumpObject(value.toByteArray(), compression);
   }
 
   /**
@@ -100,7 +102,7 @@ public final class RedisPayloads {
    */
   public static byte[] dump(QuickList value, boolean compression) {
     Objects.requireNonNull(value, "value");
-    return dump(LISTS, value, compression);
+    return dumpObject(value, compression);
   }
 
   /**
@@ -112,7 +114,7 @@ public final class RedisPayloads {
    */
   public static byte[] dump(ZSet value, boolean compression) {
     Objects.requireNonNull(value, "value");
-    return dump(ZSETS, value, compression);
+    return dumpObject(value, compression);
   }
 
   /**
@@ -127,7 +129,7 @@ public final class RedisPayloads {
    */
   public static byte[] dump(RedisSet value, boolean compression) {
     Objects.requireNonNull(value, "value");
-    return dump(SETS, value, compression);
+    return dumpObject(value, compression);
   }
 
   /**
@@ -142,12 +144,12 @@ public final class RedisPayloads {
    */
   public static byte[] dump(RedisHash value, boolean compression) {
     Objects.requireNonNull(value, "value");
-    return dump(HASHES, value, compression);
+    return dumpObject(value, compression);
   }
 
-  private static <T> byte[] dump(PayloadAdapter<T> adapter, T value, boolean compression) {
+  private static byte[] dumpObject(Object value, boolean compression) {
     RdbWriter w = RdbWriter.create(compression);
-    adapter.write(value, compression, w);
+    write(value, w);
     return w.toDumpPayload();
   }
 
@@ -165,16 +167,14 @@ public final class RedisPayloads {
    */
   public static RedisValue load(byte[] payload) {
     Objects.requireNonNull(payload, "payload");
-    RdbPayload p = RdbPayload.parse(payload);
-    if (p.rdbVersion() > RdbPayload.RDB_VERSION) {
+    int type = RdbPayload.verify(payload);
+    if (!isObjectType(type) || type == RdbPayload.TYPE_MODULE) {
       throw new CorruptEncodingException(
-          "DUMP payload", payload.length - RdbPayload.FOOTER, "RDB version " + p.rdbVersion());
+          "DUMP payload", 0, "RDB type " + type + ": RESTORE answers 'Bad data format'");
     }
-    if (!isObjectType(p.type()) || p.type() == RdbPayload.TYPE_MODULE) {
-      throw new CorruptEncodingException(
-          "DUMP payload", 0, "RDB type " + p.type() + ": RESTORE answers 'Bad data format'");
-    }
-    return loadVerified(payload, p.type());
+    // as restoreCommand: the body is read from a buffer over the rest of the payload, footer too
+    RdbReader body = RdbReader.of(payload, 1, payload.length - 1);
+    return loadBody(type, body, payload, payload.length - 1L - RdbPayload.FOOTER);
   }
 
   /**
@@ -185,49 +185,88 @@ public final class RedisPayloads {
     return (type >= 0 && type <= 7) || (type >= 9 && type <= 19);
   }
 
-  /** Dispatches a payload whose footer was checked to the adapter of its type. */
-  static RedisValue loadVerified(byte[] payload, int type) {
-    for (PayloadAdapter<?> a : ADAPTERS) {
-      if (a.reads(type)) {
-        return a.read(payload, type);
-      }
-    }
-    return new RedisValue.Unmodelled(type, payload.length - 1L - RdbPayload.FOOTER);
+  /**
+   * The Java type an RDB type loads as, or null for a type this module does not model (reported as
+   * {@link RedisValue.Unmodelled}). Loaded values get Redis's default limits, which decide their
+   * encodings as in Redis: lists fill -2 and compress depth 0; sorted sets 128 entries / 64 bytes;
+   * sets {@code set-max-intset-entries} 512; hashes 512 entries / 64 bytes.
+   */
+  private static Class<?> modelOf(int type) {
+    return switch (type) {
+      case RdbPayload.TYPE_STRING -> byte[].class;
+      case RdbPayload.TYPE_LIST_QUICKLIST_2,
+          RdbPayload.TYPE_LIST_QUICKLIST,
+          RdbPayload.TYPE_LIST_ZIPLIST,
+          RdbPayload.TYPE_LIST ->
+          QuickList.class;
+      case RdbPayload.TYPE_ZSET_LISTPACK,
+          RdbPayload.TYPE_ZSET_ZIPLIST,
+          RdbPayload.TYPE_ZSET_2,
+          RdbPayload.TYPE_ZSET ->
+          ZSet.class;
+      case RdbPayload.TYPE_SET_INTSET, RdbPayload.TYPE_SET -> RedisSet.class;
+      case RdbPayload.TYPE_HASH_LISTPACK,
+          RdbPayload.TYPE_HASH_ZIPLIST,
+          RdbPayload.TYPE_HASH_ZIPMAP,
+          RdbPayload.TYPE_HASH ->
+          RedisHash.class;
+      default -> null;
+    };
   }
 
-  /** Returns whether an adapter loads this RDB type (the others are reported as unmodelled). */
+  /**
+   * Decodes one object body, once, by the module of its type (the payload's footer or the file's
+   * checksum is the caller's); a type not modelled is {@link RedisValue.Unmodelled} of {@code
+   * encodedLength} bytes. Redis: rdbLoadObject.
+   *
+   * @param shown the input shown in error messages, or null
+   */
+  static RedisValue loadBody(int type, RdbReader body, byte[] shown, long encodedLength) {
+    Class<?> model = modelOf(type);
+    if (model == byte[].class) {
+      // restoreCommand reads over the whole payload (footer included) and checks no end
+      return new RedisValue.StringValue(body.string());
+    } else if (model == QuickList.class) {
+      return new RedisValue.ListValue(QuickListBodies.readRdb(type, body), type);
+    } else if (model == ZSet.class) {
+      return new RedisValue.ZSetValue(ZSetWalks.readRdb(type, body, shown), type);
+    } else if (model == RedisSet.class) {
+      return new RedisValue.SetValue(RedisSetBodies.readRdb(type, body, shown), type);
+    } else if (model == RedisHash.class) {
+      return new RedisValue.HashValue(RedisHashBodies.readRdb(type, body, shown), type);
+    }
+    return new RedisValue.Unmodelled(type, encodedLength);
+  }
+
+  /** Returns whether this module loads the RDB type (the others are reported as unmodelled). */
   static boolean models(int type) {
-    for (PayloadAdapter<?> a : ADAPTERS) {
-      if (a.reads(type)) {
-        return true;
-      }
-    }
-    return false;
+    return modelOf(type) != null;
   }
 
-  /** Appends the type byte and value of a supported Java value, for the RDB file writer. */
-  static void write(Object value, boolean compression, RdbWriter out) {
-    if (value instanceof HyperLogLog h) {
-      STRINGS.write(h.toByteArray(), compression, out);
+  /**
+   * Appends the type byte and object body of a supported Java value, for payloads and the RDB file
+   * writer (the footer is the caller's). Redis: rdbSaveObjectType and rdbSaveObject. A string is
+   * one RDB string: a canonical decimal integer of at most 11 bytes fitting 32 bits in its integer
+   * form, a longer one LZF-compressed when the writer compresses and it saves at least 4 bytes,
+   * else verbatim (rdbSaveStringObject's choice, whatever Redis's object encoding).
+   */
+  static void write(Object value, RdbWriter out) {
+    if (value instanceof byte[] s) {
+      out.type(RdbPayload.TYPE_STRING).string(s);
+    } else if (value instanceof HyperLogLog h) {
+      out.type(RdbPayload.TYPE_STRING).string(h.toByteArray());
     } else if (value instanceof Bitmap b) {
-      STRINGS.write(b.toByteArray(), compression, out);
+      out.type(RdbPayload.TYPE_STRING).string(b.toByteArray());
+    } else if (value instanceof QuickList l) {
+      QuickListBodies.writeRdb(l, out);
+    } else if (value instanceof ZSet z) {
+      ZSetWalks.writeRdb(z, out);
+    } else if (value instanceof RedisSet s) {
+      RedisSetBodies.writeRdb(s, out);
+    } else if (value instanceof RedisHash h) {
+      RedisHashBodies.writeRdb(h, out);
     } else {
-      writeWithAdapter(value, compression, out);
+      throw new IllegalArgumentException("no RDB form for " + value.getClass().getName());
     }
-  }
-
-  private static void writeWithAdapter(Object value, boolean compression, RdbWriter out) {
-    for (PayloadAdapter<?> a : ADAPTERS) {
-      if (a.javaType().isInstance(value)) {
-        writeAs(a, value, compression, out);
-        return;
-      }
-    }
-    throw new IllegalArgumentException("no RDB form for " + value.getClass().getName());
-  }
-
-  private static <T> void writeAs(
-      PayloadAdapter<T> a, Object value, boolean compression, RdbWriter out) {
-    a.write(a.javaType().cast(value), compression, out);
   }
 }

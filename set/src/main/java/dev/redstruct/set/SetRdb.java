@@ -35,35 +35,46 @@ final class SetRdb {
 
   private SetRdb() {}
 
-  /** Redis: DUMP (createDumpPayload + rdbSaveObjectType + rdbSaveObject for OBJ_SET). */
+  /** Redis: DUMP (createDumpPayload: the object, then the footer). */
   static byte[] write(RedisSet s, boolean compress) {
+    RdbWriter w = RdbWriter.create(compress);
+    writeRdb(s, w);
+    return w.toDumpPayload();
+  }
+
+  /** The type byte and the object body, into {@code w}. Redis: rdbSaveObject for OBJ_SET. */
+  static void writeRdb(RedisSet s, RdbWriter w) {
     if (s.isEmpty()) {
       throw new IllegalStateException("an empty set has no DUMP payload (Redis has no empty keys)");
     }
-    RdbWriter w = RdbWriter.create(compress);
     IntSet is = s.intsetOrNull();
     if (is != null) {
-      return w.type(RdbPayload.TYPE_SET_INTSET).string(is.toByteArray()).toDumpPayload();
+      w.type(RdbPayload.TYPE_SET_INTSET).string(is.toByteArray());
+      return;
     }
     w.type(RdbPayload.TYPE_SET).length(s.size());
     for (byte[] m : s.dictOrNull()) {
       w.string(m);
     }
-    return w.toDumpPayload();
   }
 
-  /** Redis: RESTORE (verifyDumpPayload, rdbLoadObjectType, rdbLoadObject for the set types). */
+  /** Redis: RESTORE (verifyDumpPayload, then the object). */
   static RedisSet read(byte[] payload, long maxIntsetEntries) {
-    RedisSet s = RedisSet.create(maxIntsetEntries);
-    RdbPayload p = RdbPayload.parse(payload);
-    if (p.rdbVersion() > RdbPayload.RDB_VERSION) {
-      throw corrupt(payload, "RDB version " + p.rdbVersion() + " > " + RdbPayload.RDB_VERSION);
-    }
+    int type = RdbPayload.verify(payload);
     RdbReader r = RdbReader.of(payload, 1, payload.length - 1); // footer included, as RESTORE does
-    switch (p.type()) {
-      case RdbPayload.TYPE_SET_INTSET -> fromIntSet(s, r.string(), payload);
-      case RdbPayload.TYPE_SET -> fromMembers(s, r, payload);
-      default -> throw corrupt(payload, "not a set payload: type " + p.type());
+    return readRdb(type, r, maxIntsetEntries, payload);
+  }
+
+  /**
+   * The object body of a set type, from {@code r}; {@code shown} (may be null) is the input shown
+   * in errors. Redis: rdbLoadObject for the set types.
+   */
+  static RedisSet readRdb(int type, RdbReader r, long maxIntsetEntries, byte[] shown) {
+    RedisSet s = RedisSet.create(maxIntsetEntries);
+    switch (type) {
+      case RdbPayload.TYPE_SET_INTSET -> fromIntSet(s, r.string(), shown);
+      case RdbPayload.TYPE_SET -> fromMembers(s, r, shown);
+      default -> throw corrupt(shown, "not a set payload: type " + type);
     }
     return s;
   }

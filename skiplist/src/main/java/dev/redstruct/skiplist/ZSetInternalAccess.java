@@ -1,5 +1,6 @@
 package dev.redstruct.skiplist;
 
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.skiplist.internal.ScoredBytesVisitor;
 import dev.redstruct.skiplist.internal.ZSetWalks;
@@ -24,5 +25,11 @@ final class ZSetInternalAccess implements ZSetWalks.Access {
   @Override
   public void toSkipList(ZSet z) {
     z.skipList();
+  }
+
+  @Override
+  public ZSet readRdb(int type, RdbReader body, byte[] shown) {
+    return ZSetRdb.readRdb(
+        type, body, ZSet.DEFAULT_MAX_COMPACT_ENTRIES, ZSet.DEFAULT_MAX_COMPACT_VALUE, shown);
   }
 }

@@ -6,7 +6,6 @@ import dev.redstruct.core.rdb.RdbPayload;
 import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.listpack.ListPack;
 import dev.redstruct.ziplist.ZipList;
-import dev.redstruct.ziplist.ZipListCursor;
 import java.util.Arrays;
 
 /**
@@ -41,24 +40,29 @@ final class ZSetRdb {
 
   private ZSetRdb() {}
 
-  /** Redis: RESTORE (verifyDumpPayload, rdbLoadObjectType, rdbLoadObject for the zset types). */
+  /** Redis: RESTORE (verifyDumpPayload, then the object). */
   static ZSet read(byte[] payload, int maxEntries, int maxValue) {
-    RdbPayload p = RdbPayload.parse(payload);
-    if (p.rdbVersion() > RdbPayload.RDB_VERSION) {
-      throw corrupt(payload, "RDB version " + p.rdbVersion() + " > " + RdbPayload.RDB_VERSION);
-    }
+    int type = RdbPayload.verify(payload);
     RdbReader r = RdbReader.of(payload, 1, payload.length - 1); // footer included, as RESTORE does
+    return readRdb(type, r, maxEntries, maxValue, payload);
+  }
+
+  /**
+   * The object body of a sorted set type, from {@code r}; {@code shown} (may be null) is the input
+   * shown in errors. Redis: rdbLoadObject for the zset types.
+   */
+  static ZSet readRdb(int type, RdbReader r, int maxEntries, int maxValue, byte[] shown) {
     ZSet z;
-    switch (p.type()) {
+    switch (type) {
       case RdbPayload.TYPE_ZSET_LISTPACK ->
-          z = fromListPack(r.string(), maxEntries, maxValue, payload);
+          z = fromListPack(r.string(), maxEntries, maxValue, shown);
       case RdbPayload.TYPE_ZSET_ZIPLIST -> z = fromZipList(r.string(), maxEntries, maxValue);
       case RdbPayload.TYPE_ZSET_2, RdbPayload.TYPE_ZSET ->
-          z = fromPairs(r, p.type() == RdbPayload.TYPE_ZSET_2, maxEntries, maxValue, payload);
-      default -> throw corrupt(payload, "not a sorted set payload: type " + p.type());
+          z = fromPairs(r, type == RdbPayload.TYPE_ZSET_2, maxEntries, maxValue, shown);
+      default -> throw corrupt(shown, "not a sorted set payload: type " + type);
     }
     if (z.size() == 0) {
-      throw corrupt(payload, "empty sorted set (Redis refuses an empty key)");
+      throw corrupt(shown, "empty sorted set (Redis refuses an empty key)");
     }
     return z;
   }
@@ -84,16 +88,7 @@ final class ZSetRdb {
    * stores it), then checked and loaded as type 17. Redis: ziplistPairsConvertAndValidateIntegrity.
    */
   static ZSet fromZipList(byte[] blob, int maxEntries, int maxValue) {
-    ZipListCursor c = ZipList.copyOf(blob).cursor();
-    ListPack lp = ListPack.create();
-    while (c.next()) {
-      if (c.isInteger()) {
-        lp.append(c.longValue());
-      } else {
-        lp.append(c.toByteArray());
-      }
-    }
-    return fromListPack(lp.toByteArray(), maxEntries, maxValue, blob);
+    return fromListPack(ZipList.copyOf(blob).toListPackBytes(), maxEntries, maxValue, blob);
   }
 
   /**

@@ -10,9 +10,8 @@ import static dev.redstruct.ziplist.ZipListWriter.REPLACE;
 import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
 import dev.redstruct.core.RedisNumbers;
+import dev.redstruct.listpack.ListPack;
 import dev.redstruct.ziplist.ZipListFormat.Entry;
-import dev.redstruct.ziplist.internal.ZipListPositions;
-import dev.redstruct.ziplist.internal.ZipListVisitor;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.ConcurrentModificationException;
@@ -534,6 +533,28 @@ public final class ZipList {
   }
 
   /**
+   * Returns this ziplist's entries as listpack bytes, entry by entry: an integer entry as the
+   * listpack integer, a string entry as {@code lpAppend} stores it (a canonical integer string
+   * becomes an integer element). The one conversion of Redis 6.2's ziplist bodies (RDB types 10,
+   * 12, 13, 14) into the listpacks Redis 7.0 loads them as. Redis: {@code
+   * _ziplistEntryConvertAndValidate} and {@code _ziplistPairsEntryConvertAndValidate}, src/rdb.c.
+   *
+   * @return the listpack, trimmed (a fresh array)
+   */
+  public byte[] toListPackBytes() {
+    ListPack lp = ListPack.create();
+    ZipListCursor c = cursor();
+    while (c.next()) {
+      if (c.isInteger()) {
+        lp.append(c.longValue());
+      } else {
+        lp.append(c.toByteArray());
+      }
+    }
+    return lp.toByteArray();
+  }
+
+  /**
    * Passes every entry, first to last, to {@code action}: the fastest way to read the whole list
    * (no allocation, no per-entry cursor state). Strings arrive as slices of the backing array,
    * integers as values; see {@link ZipListEntryConsumer} for what a callback may do. Redis: the
@@ -772,55 +793,47 @@ public final class ZipList {
     return blobLength() - 1;
   }
 
-  // ---------------------------------------------------------------- for the position package
+  // ---------------------------------------------------------------- positional access
 
-  /**
-   * The bridge {@link ZipListPositions} finds once through a private lookup (the position API is
-   * not exported; this module's positional tests use it). Goes when that package goes.
+  /*
+   * Redis's entry pointers (an offset is p - zl), package-private: this module's positional tests
+   * (ZipListPositions in the test tree) drive the inserts and the walk through them.
    */
-  private static ZipListPositions.Bridge positionsBridge() {
-    return new PositionsBridge();
+
+  /** Walks from the entry at offset {@code p}; false if the visitor ended the walk. */
+  boolean visitAt(int p, ZipListVisitor v) {
+    int version = layoutVersion;
+    layoutVersion = version | WALKING;
+    try {
+      return ZipListReader.visit(zl, trusted(), (long) version() << 32, p, v);
+    } finally {
+      layoutVersion = version;
+    }
   }
 
-  /** Position-level reads and inserts on a list's private state, for {@link ZipListPositions}. */
-  private static final class PositionsBridge implements ZipListPositions.Bridge {
-    @Override
-    public int version(ZipList z) {
-      return z.version();
-    }
+  /** Inserts {@code s[off, off+len)} at offset {@code p}; returns the offset after it. */
+  int insertAt(int p, byte[] s, int off, int len) {
+    ZipListWriter w = edit();
+    w.putString(INSERT, p, s, off, len);
+    commit(w, 1);
+    return entryAfter(p);
+  }
 
-    @Override
-    public boolean visit(ZipList z, int p, ZipListVisitor v) {
-      int version = z.layoutVersion;
-      z.layoutVersion = version | WALKING;
-      try {
-        return ZipListReader.visit(z.zl, z.trusted(), (long) z.version() << 32, p, v);
-      } finally {
-        z.layoutVersion = version;
-      }
-    }
+  /** Inserts the integer {@code v} at offset {@code p}; returns the offset after it. */
+  int insertAt(int p, long v) {
+    put(INSERT, p, v);
+    return entryAfter(p);
+  }
 
-    @Override
-    public int insert(ZipList z, int p, byte[] s, int off, int len) {
-      ZipListWriter w = z.edit();
-      w.putString(INSERT, p, s, off, len);
-      z.commit(w, 1);
-      return z.entryAfter(p);
-    }
-
-    @Override
-    public int insert(ZipList z, int p, long v) {
-      z.put(INSERT, p, v);
-      return z.entryAfter(p);
-    }
-
-    @Override
-    public int insertTwo(ZipList z, int p, byte[] a, byte[] b, long bInt) {
-      ZipListWriter w = z.edit();
-      int after = w.insertTwo(p, a, b, bInt);
-      z.commit(w, 2);
-      return after;
-    }
+  /**
+   * Inserts {@code a} then {@code b} (or {@code bInt} when b is null) at offset {@code p}; returns
+   * the offset after both. Redis: zzlInsertAt's member and score.
+   */
+  int insertTwoAt(int p, byte[] a, byte[] b, long bInt) {
+    ZipListWriter w = edit();
+    int after = w.insertTwo(p, a, b, bInt);
+    commit(w, 2);
+    return after;
   }
 
   /** The offset of the entry after the one at {@code p}. */

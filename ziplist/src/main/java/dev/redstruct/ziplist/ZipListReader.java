@@ -15,7 +15,6 @@ import static dev.redstruct.ziplist.ZipListFormat.STR_MASK;
 
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.ziplist.ZipListFormat.Entry;
-import dev.redstruct.ziplist.internal.ZipListVisitor;
 
 /**
  * Reading a ziplist: the forward walk behind {@code forEachEntry} and the position visit (Redis's

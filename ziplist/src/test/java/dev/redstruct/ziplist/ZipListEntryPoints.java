@@ -2,8 +2,6 @@ package dev.redstruct.ziplist;
 
 import dev.redstruct.core.Codec;
 import dev.redstruct.core.CorruptEncodingException;
-import dev.redstruct.ziplist.internal.ZipListPositions;
-import dev.redstruct.ziplist.internal.ZipListVisitor;
 import java.util.List;
 import java.util.ListIterator;
 import java.util.random.RandomGenerator;

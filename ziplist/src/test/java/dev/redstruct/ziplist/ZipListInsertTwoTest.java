@@ -4,7 +4,6 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.redstruct.ziplist.internal.ZipListPositions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

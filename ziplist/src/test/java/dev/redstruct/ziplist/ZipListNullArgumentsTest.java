@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.Codec;
 import dev.redstruct.testkit.NullArguments;
-import dev.redstruct.ziplist.internal.ZipListPositions;
-import dev.redstruct.ziplist.internal.ZipListVisitor;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.redstruct.ziplist.internal.ZipListPositions;
-import dev.redstruct.ziplist.internal.ZipListVisitor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.redstruct.ziplist.internal.ZipListPositions;
-import dev.redstruct.ziplist.internal.ZipListVisitor;
 import java.util.ArrayList;
 import java.util.ConcurrentModificationException;
 import java.util.List;

@@ -7,8 +7,6 @@ import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.lists;
 import static org.quicktheories.generators.SourceDSL.longs;
 
-import dev.redstruct.ziplist.internal.ZipListPositions;
-import dev.redstruct.ziplist.internal.ZipListVisitor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

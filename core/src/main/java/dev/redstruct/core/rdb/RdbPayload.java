@@ -158,6 +158,70 @@ public record RdbPayload(int type, byte[] body, int rdbVersion) {
   }
 
   /**
+   * Returns whether Redis 7.0.15 loads data of this RDB version (a payload's footer, or an RDB
+   * file's header, which must also be at least 1): the one version rule, at most {@value
+   * #RDB_VERSION}.
+   *
+   * @param rdbVersion the version read
+   * @return true if Redis 7.0.15 loads it
+   */
+  public static boolean loadsVersion(int rdbVersion) {
+    return rdbVersion <= RDB_VERSION;
+  }
+
+  /**
+   * Returns whether Redis 7.0.15's {@code RESTORE} accepts the footer of {@code payload} (Redis:
+   * {@code verifyDumpPayload}, src/cluster.c): at least 10 bytes, an RDB version of at most {@value
+   * #RDB_VERSION}, and a CRC-64 that matches. The one place the footer is checked: {@link #verify}
+   * and every loader build on it.
+   *
+   * @param payload the bytes from {@code DUMP} (untrusted)
+   * @return true if the footer is accepted
+   */
+  public static boolean isValidDump(byte[] payload) {
+    int n = payload.length;
+    if (n < FOOTER) {
+      return false;
+    }
+    if (!loadsVersion(Bytes.getShortLE(payload, n - FOOTER) & 0xffff)) {
+      return false;
+    }
+    return Crc64.update(0, payload, 0, n - 8) == Bytes.getLongLE(payload, n - 8);
+  }
+
+  /**
+   * Checks a payload's footer as {@code RESTORE} does ({@link #isValidDump}) and returns its RDB
+   * object type; the body is then read from {@code payload[1, length - }{@value #FOOTER}{@code )}
+   * (as Redis reads it, a reader may run on into the footer).
+   *
+   * @param payload the bytes from {@code DUMP} (untrusted)
+   * @return the type byte, 0..255
+   * @throws CorruptEncodingException if the payload is shorter than 11 bytes, its RDB version is
+   *     above {@value #RDB_VERSION} or its checksum does not match
+   */
+  public static int verify(byte[] payload) {
+    int n = payload.length;
+    if (n < FOOTER + 1) {
+      throw new CorruptEncodingException(FORMAT, n, "too short: " + n + " bytes", payload);
+    }
+    if (!isValidDump(payload)) {
+      int version = Bytes.getShortLE(payload, n - FOOTER) & 0xffff;
+      if (!loadsVersion(version)) {
+        throw new CorruptEncodingException(
+            FORMAT, n - FOOTER, "RDB version " + version + " > " + RDB_VERSION, payload);
+      }
+      throw new CorruptEncodingException(
+          FORMAT,
+          n - 8,
+          String.format(
+              "CRC-64 mismatch: stored %016x, computed %016x",
+              Bytes.getLongLE(payload, n - 8), Crc64.update(0, payload, 0, n - 8)),
+          payload);
+    }
+    return payload[0] & 0xff;
+  }
+
+  /**
    * Parses and verifies a payload (Redis: {@code verifyDumpPayload}): at least 11 bytes and a
    * matching CRC-64. The RDB version is reported, not checked (Redis 7.0 rejects versions above
    * {@value #RDB_VERSION}).

@@ -37,8 +37,15 @@ public final class RdbReader {
   private final int end;
   private int pos;
 
+  /** {@link #form}: a verbatim string (the other forms are the RdbWriter.ENC_* values). */
+  private static final int VERBATIM = -1;
+
   // set by lengthOrEncoding(): the field was 11EEEEEE and its value is the encoding E
   private boolean encoded;
+
+  // set by stringExtent(): the string's form, and for ENC_LZF its uncompressed length
+  private int form;
+  private long lzfLength;
 
   private RdbReader(byte[] in, int off, int end) {
     this.in = in;
@@ -170,11 +177,10 @@ public final class RdbReader {
    */
   public byte[] string() {
     int at = pos;
-    long len = lengthOrEncoding();
-    if (!encoded) {
-      return bytes(len, at);
-    }
-    switch ((int) len) {
+    long n = stringExtent();
+    switch (form) {
+      case VERBATIM:
+        return bytes(n, at);
       case RdbWriter.ENC_INT8:
         need(1, "int8 string");
         return RedisNumbers.ll2string(in[pos++]);
@@ -184,8 +190,40 @@ public final class RdbReader {
       case RdbWriter.ENC_INT32:
         need(4, "int32 string");
         return RedisNumbers.ll2string((int) littleEndian(4));
+      default:
+        return lzfString(at, n);
+    }
+  }
+
+  /**
+   * Reads the head of a string (its length field; for an LZF string also the compressed and the
+   * uncompressed length) and returns how many bytes of content follow it, without reading them: the
+   * one decoding of a string's form, for {@link #string()} and for walkers that skip strings in a
+   * stream (Redis: the start of {@code rdbGenericLoadStringObject}). The count is not checked
+   * against the bytes that remain.
+   *
+   * @return the content's byte count, unsigned 64-bit (1, 2 or 4 for the integer forms)
+   * @throws CorruptEncodingException if the head is truncated or of an unknown form
+   */
+  public long stringExtent() {
+    int at = pos;
+    long len = lengthOrEncoding();
+    if (!encoded) {
+      form = VERBATIM;
+      return len;
+    }
+    form = (int) len;
+    switch (form) {
+      case RdbWriter.ENC_INT8:
+        return 1;
+      case RdbWriter.ENC_INT16:
+        return 2;
+      case RdbWriter.ENC_INT32:
+        return 4;
       case RdbWriter.ENC_LZF:
-        return lzfString(at);
+        long clen = length();
+        lzfLength = length();
+        return clen;
       default:
         throw corrupt(at, "unknown string encoding " + len);
     }
@@ -228,9 +266,8 @@ public final class RdbReader {
   }
 
   /** Redis: rdbLoadLzfStringObject. Both lengths are checked before anything is allocated. */
-  private byte[] lzfString(int at) {
-    long clen = length();
-    long len = length();
+  private byte[] lzfString(int at, long clen) {
+    long len = lzfLength;
     checkRemaining(clen, at, "LZF compressed length ");
     int start = pos;
     pos += (int) clen;

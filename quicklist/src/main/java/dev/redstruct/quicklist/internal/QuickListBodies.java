@@ -1,5 +1,6 @@
 package dev.redstruct.quicklist.internal;
 
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.quicklist.QuickList;
 import java.lang.reflect.Constructor;
@@ -7,8 +8,8 @@ import java.util.Objects;
 
 /**
  * What {@code dev.redstruct.rdb} needs of a {@link QuickList} beyond its public API: the RDB object
- * body, written into the caller's writer (so that one writer, and its one LZF table, serves every
- * payload and RDB file it writes). Never public API.
+ * body, written into the caller's writer and read from the caller's reader (so that one writer, one
+ * LZF table and one footer check serve every payload and RDB file). Never public API.
  */
 public final class QuickListBodies {
   /*
@@ -33,6 +34,15 @@ public final class QuickListBodies {
      * @param out the writer
      */
     void writeRdb(QuickList list, RdbWriter out);
+
+    /**
+     * See {@link QuickListBodies#readRdb}.
+     *
+     * @param type the RDB type
+     * @param body the reader
+     * @return the list
+     */
+    QuickList readRdb(int type, RdbReader body);
   }
 
   private static Access load() {
@@ -58,5 +68,21 @@ public final class QuickListBodies {
     Objects.requireNonNull(list, "list");
     Objects.requireNonNull(out, "out");
     ACCESS.writeRdb(list, out);
+  }
+
+  /**
+   * Loads the object body of RDB type {@code type} from {@code body} into a list with Redis's
+   * defaults (fill -2, compress depth 0), as {@link QuickList#fromRdbPayload(byte[], int, int)}
+   * loads it after the footer check.
+   *
+   * @param type the RDB type byte
+   * @param body a reader at the start of the body (untrusted)
+   * @return the list
+   * @throws dev.redstruct.core.CorruptEncodingException if the body is malformed or holds no
+   *     element
+   */
+  public static QuickList readRdb(int type, RdbReader body) {
+    Objects.requireNonNull(body, "body");
+    return ACCESS.readRdb(type, body);
   }
 }

@@ -1,5 +1,6 @@
 package dev.redstruct.skiplist.internal;
 
+import dev.redstruct.core.rdb.RdbReader;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.skiplist.ScoreRange;
 import dev.redstruct.skiplist.ZSet;
@@ -10,7 +11,8 @@ import java.util.Objects;
  * What sibling modules need of a {@link ZSet} beyond its public API: the allocation-free walk over
  * a score range ({@code dev.redstruct.geohash}: GEOSEARCH reads each area's candidates through
  * {@link #forEachByScore}, copying only the members it returns) and the RDB object body ({@code
- * dev.redstruct.rdb}: payloads and RDB files written with the caller's writer). Never public API.
+ * dev.redstruct.rdb}: payloads and RDB files written with the caller's writer and read with its
+ * reader). Never public API.
  */
 public final class ZSetWalks {
   /*
@@ -53,6 +55,16 @@ public final class ZSetWalks {
      * @param z the set
      */
     void toSkipList(ZSet z);
+
+    /**
+     * See {@link ZSetWalks#readRdb}.
+     *
+     * @param type the RDB type
+     * @param body the reader
+     * @param shown the input shown in errors, or null
+     * @return the set
+     */
+    ZSet readRdb(int type, RdbReader body, byte[] shown);
   }
 
   private static Access load() {
@@ -107,5 +119,20 @@ public final class ZSetWalks {
    */
   public static void toSkipList(ZSet z) {
     ACCESS.toSkipList(Objects.requireNonNull(z, "z"));
+  }
+
+  /**
+   * Loads the object body of RDB type {@code type} from {@code body} with Redis's default
+   * thresholds, as {@link ZSet#fromRdbPayload(byte[])} loads it after the footer check.
+   *
+   * @param type the RDB type byte
+   * @param body a reader at the start of the body (untrusted)
+   * @param shown the input shown in error messages, or null
+   * @return the set
+   * @throws dev.redstruct.core.CorruptEncodingException if Redis would refuse the body
+   */
+  public static ZSet readRdb(int type, RdbReader body, byte[] shown) {
+    Objects.requireNonNull(body, "body");
+    return ACCESS.readRdb(type, body, shown);
   }
 }

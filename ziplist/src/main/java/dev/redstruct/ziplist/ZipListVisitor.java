@@ -1,13 +1,11 @@
-package dev.redstruct.ziplist.internal;
-
-import dev.redstruct.ziplist.ZipList;
+package dev.redstruct.ziplist;
 
 /**
- * Receives the entries of a {@link ZipListPositions#visit} walk, in order, each with its
- * <em>position</em>: an opaque token that {@link ZipListPositions#insertAtPosition(ZipList, long,
- * long)} and its overloads accept to insert before that entry without walking to it again (Redis
- * passes entry pointers the same way, {@code ziplistInsert(zl, p, ...)}). Either method returns
- * {@code false} to end the walk early.
+ * Receives the entries of a positional walk ({@code ZipList.visitAt}), in order, each with its
+ * <em>position</em>: an opaque token (layout version and offset) that the positional inserts accept
+ * to insert before that entry without walking to it again (Redis passes entry pointers the same
+ * way, {@code ziplistInsert(zl, p, ...)}). Package-private: this module's positional tests use it.
+ * Either method returns {@code false} to end the walk early.
  *
  * <p>A position stays valid until the ziplist's bytes next change; after that, using it throws
  * {@link IllegalArgumentException}. A string entry arrives as a read-only slice of the live backing
@@ -19,7 +17,7 @@ import dev.redstruct.ziplist.ZipList;
  * <p><b>Thread safety.</b> The walk calls the visitor on the caller's thread, one entry at a time;
  * an implementation needs no synchronization unless it shares its own state with other threads.
  */
-public interface ZipListVisitor {
+interface ZipListVisitor {
   /**
    * Receives a string entry.
    *

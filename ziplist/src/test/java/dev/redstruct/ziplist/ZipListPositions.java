@@ -1,15 +1,12 @@
-package dev.redstruct.ziplist.internal;
+package dev.redstruct.ziplist;
 
-import dev.redstruct.ziplist.ZipList;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.util.Objects;
 
 /**
  * Random access to a {@link ZipList} by position, as Redis hands out entry pointers ({@code
- * unsigned char *p}; an offset is {@code p - zl}). It served the ziplist-encoded compact sorted set
- * of {@code dev.redstruct.skiplist}; since that encoding became a listpack the package is exported
- * to no module, and only this module's positional tests use it (remove it together with them).
+ * unsigned char *p}; an offset is {@code p - zl}), for this module's positional tests (it served
+ * the ziplist-encoded compact sorted set before that encoding became a listpack). It reaches the
+ * list through package-private methods ({@code visitAt}, {@code insertAt}, {@code insertTwoAt}).
  *
  * <p>A <em>position</em> is a token {@code ((long) version << 32) | offset} of one layout of the
  * bytes: {@link #visit} hands them out, the inserts take them and return the position after what
@@ -19,56 +16,13 @@ import java.util.Objects;
  * entry start damages the list.
  */
 public final class ZipListPositions {
-  /*
-   * Implementation notes.
-   *
-   * ZipList keeps its state private, and this package may not see the package-private parts of
-   * dev.redstruct.ziplist; the Bridge is the narrow door: ZipList implements it in a private
-   * nested class, and BRIDGE is found once through a private lookup (same module, so no opens are
-   * needed). The static final field is immutable and the bridge stateless. Tokens are made and
-   * checked here. (Decoding the entry at a positionAt offset as a check cost 15% of a compact zset
-   * add and still proved nothing, so only bounds are checked.)
-   */
-
-  /** What ZipList provides this package; implemented inside ZipList. */
-  public interface Bridge {
-    /** The list's layout version: equal versions mean equal entry offsets. */
-    int version(ZipList z);
-
-    /** Walks from the entry at offset {@code p}; false if the visitor ended the walk. */
-    boolean visit(ZipList z, int p, ZipListVisitor v);
-
-    /** Inserts {@code s[off, off+len)} at offset {@code p}; returns the offset after it. */
-    int insert(ZipList z, int p, byte[] s, int off, int len);
-
-    /** Inserts the integer {@code v} at offset {@code p}; returns the offset after it. */
-    int insert(ZipList z, int p, long v);
-
-    /** Inserts {@code a} then {@code b} (or {@code bInt} when b is null); the offset after. */
-    int insertTwo(ZipList z, int p, byte[] a, byte[] b, long bInt);
-  }
-
-  private static final Bridge BRIDGE = findBridge();
-
   /** Offset of the first entry (the header's size). */
   private static final int FIRST = 10;
 
   private ZipListPositions() {}
 
-  private static Bridge findBridge() {
-    try {
-      MethodHandles.Lookup in =
-          MethodHandles.privateLookupIn(ZipList.class, MethodHandles.lookup());
-      return (Bridge)
-          in.findStatic(ZipList.class, "positionsBridge", MethodType.methodType(Bridge.class))
-              .invoke();
-    } catch (Throwable t) {
-      throw new ExceptionInInitializerError(t);
-    }
-  }
-
   private static long token(ZipList z, int offset) {
-    return ((long) BRIDGE.version(z) << 32) | offset;
+    return ((long) z.version() << 32) | offset;
   }
 
   /**
@@ -83,7 +37,7 @@ public final class ZipListPositions {
    */
   public static boolean visit(ZipList z, ZipListVisitor visitor) {
     Objects.requireNonNull(z, "z");
-    return BRIDGE.visit(z, FIRST, Objects.requireNonNull(visitor, "visitor"));
+    return z.visitAt(FIRST, Objects.requireNonNull(visitor, "visitor"));
   }
 
   /**
@@ -97,7 +51,7 @@ public final class ZipListPositions {
    */
   public static boolean visitFrom(ZipList z, long position, ZipListVisitor visitor) {
     Objects.requireNonNull(visitor, "visitor");
-    return BRIDGE.visit(z, positionOffset(z, position), visitor);
+    return z.visitAt(positionOffset(z, position), visitor);
   }
 
   /**
@@ -126,7 +80,7 @@ public final class ZipListPositions {
   public static int positionOffset(ZipList z, long position) {
     Objects.requireNonNull(z, "z");
     int p = (int) position;
-    if ((int) (position >>> 32) != BRIDGE.version(z) || p < FIRST || p > z.blobLength() - 1) {
+    if ((int) (position >>> 32) != z.version() || p < FIRST || p > z.blobLength() - 1) {
       throw new IllegalArgumentException("stale or foreign ziplist position " + position);
     }
     return p;
@@ -182,7 +136,7 @@ public final class ZipListPositions {
     Objects.requireNonNull(value, "value");
     int p = positionOffset(z, position);
     Objects.checkFromIndexSize(off, len, value.length);
-    return token(z, BRIDGE.insert(z, p, value, off, len));
+    return token(z, z.insertAt(p, value, off, len));
   }
 
   /**
@@ -197,7 +151,7 @@ public final class ZipListPositions {
    */
   public static long insertAtPosition(ZipList z, long position, long value) {
     int p = positionOffset(z, position);
-    return token(z, BRIDGE.insert(z, p, value));
+    return token(z, z.insertAt(p, value));
   }
 
   /**
@@ -216,7 +170,7 @@ public final class ZipListPositions {
   public static long insertTwoAtPosition(ZipList z, long position, byte[] first, long second) {
     Objects.requireNonNull(first, "first");
     int p = positionOffset(z, position);
-    return token(z, BRIDGE.insertTwo(z, p, first, null, second));
+    return token(z, z.insertTwoAt(p, first, null, second));
   }
 
   /**
@@ -234,6 +188,6 @@ public final class ZipListPositions {
     Objects.requireNonNull(first, "first");
     Objects.requireNonNull(second, "second");
     int p = positionOffset(z, position);
-    return token(z, BRIDGE.insertTwo(z, p, first, second, 0));
+    return token(z, z.insertTwoAt(p, first, second, 0));
   }
 }
