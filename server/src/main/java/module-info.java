@@ -4,6 +4,7 @@
  */
 module dev.redstruct.server {
   requires transitive dev.redstruct.core;
+  requires transitive dev.redstruct.keyspace;
 
   exports dev.redstruct.server;
 }

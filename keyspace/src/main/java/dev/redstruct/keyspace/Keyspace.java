@@ -386,6 +386,33 @@ public final class Keyspace {
     return Objects.requireNonNull(s, "key").getBytes(StandardCharsets.UTF_8);
   }
 
+  /**
+   * Every command of the table (subcommands inside their container), in name order, for a server's
+   * {@code COMMAND}.
+   *
+   * @return the rows
+   */
+  public java.util.List<CommandInfo> commands() {
+    java.util.List<CommandInfo> out = new java.util.ArrayList<>();
+    for (Command c : table.commands()) {
+      out.add(CommandInfo.of(c));
+    }
+    out.sort(java.util.Comparator.comparing(CommandInfo::name));
+    return out;
+  }
+
+  /**
+   * The number of keys with a time to live in one database, expired ones not yet deleted included
+   * (the {@code expires} of {@code INFO keyspace}).
+   *
+   * @param db the database number
+   * @return the number of keys with an expiry
+   */
+  public long expiresSize(int db) {
+    dropEmptyHandedOut();
+    return dbs[Objects.checkIndex(db, DATABASES)].expires.size();
+  }
+
   // ------------------------------------------------------------------ RDB files
 
   /**

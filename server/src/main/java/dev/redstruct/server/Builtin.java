@@ -46,9 +46,41 @@ enum Builtin {
       "numpat:2",
       "shardchannels:-2",
       "shardnumsub:-2",
-      "help:2");
+      "help:2"),
+  // the server commands (AdminCommands): Redis 7.0.15's arities and subcommands
+  CONFIG(-2, false, false, "get:-3", "set:-4", "resetstat:2", "rewrite:2", "help:2"),
+  INFO(-1, false, false),
+  TIME(1, false, false),
+  COMMAND(
+      -1,
+      false,
+      false,
+      "count:2",
+      "info:-2",
+      "docs:-2",
+      "getkeys:-3",
+      "getkeysandflags:-3",
+      "list:-2",
+      "help:2"),
+  DEBUG(-2, false, false),
+  MEMORY(
+      -2, false, false, "usage:-3", "doctor:2", "stats:2", "malloc-stats:2", "purge:2", "help:2"),
+  SAVE(1, false, false),
+  BGSAVE(-1, false, false),
+  LASTSAVE(1, false, false),
+  SHUTDOWN(-1, false, false),
+  WAIT(3, false, false);
 
   private static final Map<String, Builtin> BY_NAME = new HashMap<>();
+
+  private static final java.util.Set<Builtin> ADMIN =
+      java.util.EnumSet.of(
+          CONFIG, INFO, TIME, COMMAND, DEBUG, MEMORY, SAVE, BGSAVE, LASTSAVE, SHUTDOWN, WAIT);
+
+  /** One of the server commands {@link AdminCommands} runs. */
+  boolean admin() {
+    return ADMIN.contains(this);
+  }
 
   static {
     for (Builtin b : values()) {

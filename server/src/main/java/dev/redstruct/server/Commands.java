@@ -24,15 +24,17 @@ final class Commands {
 
   private final Server server;
   private final ClientCommand clientCommand;
+  private final AdminCommands admin;
 
   Commands(Server server) {
     this.server = server;
     this.clientCommand = new ClientCommand(server);
+    this.admin = new AdminCommands(server);
   }
 
   /** Redis: authRequired (the default user with requirepass, not yet authenticated). */
   boolean authRequired(Client c) {
-    return server.options.requirePass() != null && !c.authenticated;
+    return server.requirePass() != null && !c.authenticated;
   }
 
   static byte[] error(String text) {
@@ -112,16 +114,19 @@ final class Commands {
       }
     }
     boolean inMulti = engine.inTransaction(session);
+    long start = System.nanoTime();
     if (refusal != null) {
       if (inMulti) {
         engine.flagTransaction(session); // Redis: rejectCommand -> flagTransaction
       }
       c.reply(error(refusal));
+      return;
     } else if (b == null || (inMulti && b != Builtin.QUIT && b != Builtin.RESET)) {
       c.reply(engine.execute(session, argv));
     } else {
       builtin(c, b, argv);
     }
+    server.stats.record(fullName, System.nanoTime() - start, false, false);
   }
 
   /**
@@ -168,6 +173,10 @@ final class Commands {
   }
 
   private void builtin(Client c, Builtin b, byte[][] argv) {
+    if (b.admin()) {
+      admin.run(c, b, argv);
+      return;
+    }
     switch (b) {
       case PING:
         ping(c, argv);
@@ -259,7 +268,7 @@ final class Commands {
 
   /** Redis: ACLAuthenticateUser for the default user (the only user without ACL files). */
   private boolean authenticate(Client c, byte[] user, byte[] pass) {
-    String required = server.options.requirePass();
+    String required = server.requirePass();
     boolean ok =
         str(user).equals("default")
             && (required == null || required.equals(new String(pass, StandardCharsets.UTF_8)));
@@ -275,7 +284,7 @@ final class Commands {
       c.reply(error(SYNTAX));
       return;
     }
-    if (argv.length == 2 && server.options.requirePass() == null) {
+    if (argv.length == 2 && server.requirePass() == null) {
       c.reply(
           error(
               "ERR AUTH <password> called without any password configured for the default user."
@@ -357,7 +366,7 @@ final class Commands {
   private void reset(Client c) {
     server.engine.reset(c.session);
     setProtocol(c, 2);
-    c.authenticated = server.options.requirePass() == null;
+    c.authenticated = server.requirePass() == null;
     server.pubsub.forget(c);
     c.name = null;
     c.replyOff = false;

@@ -55,8 +55,19 @@ final class Server implements Runnable {
   private long nextId = 1;
   private volatile boolean running = true;
 
-  @SuppressWarnings("unchecked")
+  /** CONFIG GET/SET's table; the options' values are in it. */
+  final ServerConfig config;
+
+  /** INFO's counters. */
+  final Stats stats = new Stats();
+
   Server(ServerOptions options, CommandEngine<?> engine) throws IOException {
+    this(options, engine, ServerConfig.of(options));
+  }
+
+  @SuppressWarnings("unchecked")
+  Server(ServerOptions options, CommandEngine<?> engine, ServerConfig config) throws IOException {
+    this.config = config;
     this.options = options;
     this.engine = (CommandEngine<Object>) engine;
     this.pubsubLimit = options.pubsubOutputBufferLimit();
@@ -72,6 +83,17 @@ final class Server implements Runnable {
       selector.close();
       throw e;
     }
+  }
+
+  /** The password in force ({@code CONFIG SET requirepass}), or null. */
+  String requirePass() {
+    String p = config.get("requirepass");
+    return p.isEmpty() ? null : p;
+  }
+
+  /** CONFIG SET changed values: hands them to whoever applies them. */
+  void configChanged() {
+    AdminCommands.applyConfig(this);
   }
 
   int port() {
@@ -152,7 +174,8 @@ final class Server implements Runnable {
                 format(ch.getRemoteAddress()),
                 format(ch.getLocalAddress()),
                 now);
-        c.authenticated = options.requirePass() == null;
+        c.authenticated = requirePass() == null;
+        stats.connectionsReceived++;
         c.session =
             engine.newSession(
                 (CommandEngine.ConnectionCommands) argv -> commands.runForExec(c, argv));

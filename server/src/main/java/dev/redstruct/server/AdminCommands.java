@@ -1,0 +1,147 @@
+package dev.redstruct.server;
+
+import dev.redstruct.core.resp.RespWriter;
+import dev.redstruct.keyspace.CommandInfo;
+import dev.redstruct.keyspace.Keyspace;
+import java.security.SecureRandom;
+
+/**
+ * The server commands: CONFIG, INFO, TIME, COMMAND, DEBUG, MEMORY, SAVE, BGSAVE, LASTSAVE,
+ * SHUTDOWN, WAIT, and the state they share (replication id, RDB file, active expiry switch). Redis:
+ * src/server.c, src/config.c, src/debug.c, src/object.c, src/rdb.c (7.0.15).
+ */
+final class AdminCommands {
+  private final Server server;
+  private final ConfigCommand config;
+  private final InfoCommand info;
+  private final CommandCommand command;
+  private final DebugCommand debug;
+  final Persistence persistence;
+
+  /** INFO's run_id: 40 random hex digits per start. */
+  final String runId = randomHex40();
+
+  /** INFO's master_replid (DEBUG CHANGE-REPL-ID draws a new one). */
+  String replId = randomHex40();
+
+  /** The config file the server was started with, or null. */
+  String configFile;
+
+  /** DEBUG SET-ACTIVE-EXPIRE: whether the cron sweeps expired keys. */
+  boolean activeExpire = true;
+
+  /** DEBUG QUICKLIST-PACKED-THRESHOLD (stored; the keyspace's lists keep their default). */
+  long quicklistPackedThreshold = 1L << 30;
+
+  AdminCommands(Server server) {
+    this.server = server;
+    this.config = new ConfigCommand(server);
+    this.info = new InfoCommand(server, this);
+    this.command = new CommandCommand(this);
+    this.debug = new DebugCommand(server, this);
+    this.persistence = new Persistence(server, this);
+    Keyspace ks = keyspace();
+    if (ks != null) {
+      for (CommandInfo ci : ks.commands()) {
+        if (ci.flags().contains("write")) {
+          server.stats.writeCommands.add(ci.name());
+        }
+        for (CommandInfo s : ci.subcommands()) {
+          if (s.flags().contains("write")) {
+            server.stats.writeCommands.add(s.name());
+          }
+        }
+      }
+    }
+  }
+
+  static String randomHex40() {
+    byte[] b = new byte[20];
+    new SecureRandom().nextBytes(b);
+    StringBuilder sb = new StringBuilder();
+    for (byte x : b) {
+      sb.append(String.format("%02x", x & 0xff));
+    }
+    return sb.toString();
+  }
+
+  /** The keyspace behind the server, or null when the engine is something else. */
+  Keyspace keyspace() {
+    return null; // until the keyspace engine is merged
+  }
+
+  /** Clients blocked in a blocking command (INFO clients). */
+  int blockedClients() {
+    return 0;
+  }
+
+  /** Applies what CONFIG SET changed and the server uses at run time. */
+  static void applyConfig(Server server) {
+    // requirepass is read from the table at each command; the rest is stored (README)
+  }
+
+  void run(Client c, Builtin b, byte[][] argv) {
+    switch (b) {
+      case CONFIG:
+        config.run(c, argv);
+        break;
+      case INFO:
+        info.run(c, argv);
+        break;
+      case TIME:
+        long micros = System.currentTimeMillis() * 1000 + (System.nanoTime() / 1000) % 1000;
+        c.reply(
+            new RespWriter(c.resp)
+                .arrayHeader(2)
+                .bulk(Long.toString(micros / 1_000_000).getBytes())
+                .bulk(Long.toString(micros % 1_000_000).getBytes())
+                .toByteArray());
+        break;
+      case COMMAND:
+        command.run(c, argv);
+        break;
+      case DEBUG:
+        if (!debug.allowed(c)) {
+          c.reply(Commands.error(DebugCommand.NOT_ALLOWED));
+        } else {
+          debug.run(c, argv);
+        }
+        break;
+      case MEMORY:
+        MemoryCommand.run(c, argv, this, server);
+        break;
+      case SAVE:
+        persistence.saveCommand(c);
+        break;
+      case BGSAVE:
+        persistence.bgsaveCommand(c, argv);
+        break;
+      case LASTSAVE:
+        persistence.lastsaveCommand(c);
+        break;
+      case SHUTDOWN:
+        persistence.shutdownCommand(c, argv);
+        break;
+      case WAIT:
+        wait(c, argv);
+        break;
+      default:
+        throw new AssertionError(b);
+    }
+  }
+
+  /** Redis: waitCommand with no replicas: the timeout is checked, then 0 at once. */
+  private static void wait(Client c, byte[][] argv) {
+    String n = new String(argv[1], java.nio.charset.StandardCharsets.ISO_8859_1);
+    String t = new String(argv[2], java.nio.charset.StandardCharsets.ISO_8859_1);
+    if (!ConfigValues.isLong(n)) {
+      c.reply(Commands.error("ERR value is not an integer or out of range"));
+    } else if (!ConfigValues.isLong(t)) {
+      c.reply(Commands.error("ERR timeout is not an integer or out of range"));
+    } else if (Long.parseLong(t) < 0) {
+      c.reply(Commands.error("ERR timeout is negative"));
+    } else {
+      c.reply(new RespWriter(c.resp).integer(0).toByteArray());
+    }
+  }
+}
