@@ -6,6 +6,7 @@
 module dev.redstruct.server {
   requires transitive dev.redstruct.core;
   requires transitive dev.redstruct.keyspace;
+  requires static org.junit.jupiter.api; // RedisServerExtension, for those who have JUnit
 
   exports dev.redstruct.server;
 }

@@ -40,16 +40,28 @@ final class AdminCommands {
     this.command = new CommandCommand(this);
     this.debug = new DebugCommand(server, this);
     this.persistence = new Persistence(server, this);
+  }
+
+  /**
+   * Called once the server has its engine: learns the keyspace's write commands (INFO's
+   * rdb_changes_since_last_save counts their calls).
+   */
+  void start() {
+    configFile = server.config.configFile;
     Keyspace ks = keyspace();
-    if (ks != null) {
-      for (CommandInfo ci : ks.commands()) {
-        if (ci.flags().contains("write")) {
-          server.stats.writeCommands.add(ci.name());
-        }
-        for (CommandInfo s : ci.subcommands()) {
-          if (s.flags().contains("write")) {
-            server.stats.writeCommands.add(s.name());
-          }
+    if (ks == null) {
+      return;
+    }
+    if (server.config.loadAtStart) {
+      persistence.loadAtStart(ks);
+    }
+    for (CommandInfo ci : ks.commands()) {
+      if (ci.flags().contains("write")) {
+        server.stats.writeCommands.add(ci.name());
+      }
+      for (CommandInfo s : ci.subcommands()) {
+        if (s.flags().contains("write")) {
+          server.stats.writeCommands.add(s.name());
         }
       }
     }
@@ -67,7 +79,8 @@ final class AdminCommands {
 
   /** The keyspace behind the server, or null when the engine is something else. */
   Keyspace keyspace() {
-    return null; // until the keyspace engine is merged
+    Object engine = server.engine;
+    return engine instanceof KeyspaceEngine ke ? ke.keyspace : null;
   }
 
   /** Clients blocked in a blocking command (INFO clients). */

@@ -24,7 +24,7 @@ final class Commands {
 
   private final Server server;
   private final ClientCommand clientCommand;
-  private final AdminCommands admin;
+  final AdminCommands admin;
 
   Commands(Server server) {
     this.server = server;

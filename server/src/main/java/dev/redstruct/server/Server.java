@@ -86,6 +86,14 @@ final class Server implements Runnable {
       selector.close();
       throw e;
     }
+    config.put("port", Integer.toString(port()));
+    try {
+      commands.admin.start(); // loads the RDB file when started the redis-server way
+    } catch (RuntimeException e) {
+      listener.close();
+      selector.close();
+      throw e;
+    }
   }
 
   /** The password in force ({@code CONFIG SET requirepass}), or null. */
@@ -140,7 +148,9 @@ final class Server implements Runnable {
         beforeSleep();
         long now = System.currentTimeMillis();
         if (now >= nextCron) {
-          engine.cron();
+          if (commands.admin.activeExpire) {
+            engine.cron();
+          }
           nextCron = now + CRON_MILLIS;
         }
       }

@@ -277,6 +277,12 @@ final class ServerConfig {
 
   private final Map<String, String> values = new HashMap<>();
 
+  /** Whether the server loads {@code dir}/{@code dbfilename} at start (redis-server's way). */
+  boolean loadAtStart;
+
+  /** The config file named on the command line, or null. */
+  String configFile;
+
   /** A table holding every default, {@code dir} the working directory. */
   ServerConfig() {
     for (Def d : DEFS) {
