@@ -19,15 +19,15 @@ final class Faces {
   private Faces() {}
 
   static TypedKeys<QuickList> lists(Call c) {
-    return new TypedKeys<>(c, QuickList.class, QuickList::create);
+    return new TypedKeys<>(c, QuickList.class, c.ks.encodingLimits()::newList);
   }
 
   static TypedKeys<RedisSet> sets(Call c) {
-    return new TypedKeys<>(c, RedisSet.class, RedisSet::create);
+    return new TypedKeys<>(c, RedisSet.class, c.ks.encodingLimits()::newSet);
   }
 
   static TypedKeys<RedisHash> hashes(Call c) {
-    return new TypedKeys<>(c, RedisHash.class, RedisHash::create);
+    return new TypedKeys<>(c, RedisHash.class, c.ks.encodingLimits()::newHash);
   }
 
   /** The string, bit and PF* commands (StringCommands over the keyspace's StringKeys). */
@@ -36,7 +36,7 @@ final class Faces {
   }
 
   static TypedKeys<ZSet> zsets(Call c) {
-    return new TypedKeys<>(c, ZSet.class, ZSet::create);
+    return new TypedKeys<>(c, ZSet.class, c.ks.encodingLimits()::newZSet);
   }
 
   /** The sorted-set commands; plain sets are inputs of ZUNION/ZINTER/ZDIFF (score 1). */

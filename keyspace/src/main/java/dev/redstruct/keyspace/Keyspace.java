@@ -53,6 +53,7 @@ public final class Keyspace {
   private final RandomGenerator random;
   private final Session defaultSession;
   private int expireDb;
+  private EncodingLimits limits = EncodingLimits.DEFAULTS;
   private KeyListener listener;
 
   /** Values handed to Java callers, checked for emptiness before the next command. */
@@ -401,7 +402,7 @@ public final class Keyspace {
    * @throws IllegalStateException with Redis's WRONGTYPE text when the key holds another type
    */
   public ZSet zset(String key) {
-    return typed(key, ZSet.class, ZSet::create);
+    return typed(key, ZSet.class, limits::newZSet);
   }
 
   /**
@@ -412,7 +413,7 @@ public final class Keyspace {
    * @throws IllegalStateException when the key holds another type
    */
   public QuickList list(String key) {
-    return typed(key, QuickList.class, QuickList::create);
+    return typed(key, QuickList.class, limits::newList);
   }
 
   /**
@@ -423,7 +424,7 @@ public final class Keyspace {
    * @throws IllegalStateException when the key holds another type
    */
   public RedisSet set(String key) {
-    return typed(key, RedisSet.class, RedisSet::create);
+    return typed(key, RedisSet.class, limits::newSet);
   }
 
   /**
@@ -434,7 +435,7 @@ public final class Keyspace {
    * @throws IllegalStateException when the key holds another type
    */
   public RedisHash hash(String key) {
-    return typed(key, RedisHash.class, RedisHash::create);
+    return typed(key, RedisHash.class, limits::newHash);
   }
 
   /**
@@ -481,6 +482,26 @@ public final class Keyspace {
 
   private static byte[] utf8(String s) {
     return Objects.requireNonNull(s, "key").getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Sets the encoding thresholds of the lists, hashes, sets and sorted sets that commands (and the
+   * Java face) create from now on, as Redis's {@code CONFIG SET hash-max-listpack-entries} and the
+   * like; existing values keep theirs.
+   *
+   * @param limits the thresholds
+   */
+  public void setEncodingLimits(EncodingLimits limits) {
+    this.limits = Objects.requireNonNull(limits, "limits");
+  }
+
+  /**
+   * The encoding thresholds new values get.
+   *
+   * @return the thresholds ({@link EncodingLimits#DEFAULTS} unless set)
+   */
+  public EncodingLimits encodingLimits() {
+    return limits;
   }
 
   /**

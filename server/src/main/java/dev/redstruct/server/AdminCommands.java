@@ -2,6 +2,7 @@ package dev.redstruct.server;
 
 import dev.redstruct.core.resp.RespWriter;
 import dev.redstruct.keyspace.CommandInfo;
+import dev.redstruct.keyspace.EncodingLimits;
 import dev.redstruct.keyspace.Keyspace;
 import java.security.SecureRandom;
 
@@ -48,6 +49,7 @@ final class AdminCommands {
    */
   void start() {
     configFile = server.config.configFile;
+    applyConfig(server);
     Keyspace ks = keyspace();
     if (ks == null) {
       return;
@@ -88,12 +90,38 @@ final class AdminCommands {
     return 0;
   }
 
-  /** Applies what CONFIG SET changed and the server uses at run time. */
+  /**
+   * Applies the configuration the server uses at run time: the encoding thresholds go to the
+   * keyspace (for values created from now on); requirepass is read at each command; the other
+   * directives are stored only (README).
+   */
   static void applyConfig(Server server) {
-    // requirepass is read from the table at each command; the rest is stored (README)
+    Object engine = server.engine;
+    if (!(engine instanceof KeyspaceEngine ke)) {
+      return;
+    }
+    ServerConfig c = server.config;
+    ke.keyspace.setEncodingLimits(
+        new EncodingLimits(
+            (int) c.getLong("list-max-listpack-size"),
+            (int) c.getLong("list-compress-depth"),
+            c.getLong("hash-max-listpack-entries"),
+            c.getLong("hash-max-listpack-value"),
+            c.getLong("set-max-intset-entries"),
+            c.getLong("zset-max-listpack-entries"),
+            c.getLong("zset-max-listpack-value")));
   }
 
   void run(Client c, Builtin b, byte[][] argv) {
+    try {
+      dispatch(c, b, argv);
+    } catch (RuntimeException e) {
+      // a fault in a server command must not stop the command thread
+      c.reply(Commands.error("ERR " + b.lowerName + " failed: " + e));
+    }
+  }
+
+  private void dispatch(Client c, Builtin b, byte[][] argv) {
     switch (b) {
       case CONFIG:
         config.run(c, argv);

@@ -45,6 +45,9 @@ final class Client {
   boolean replySkip;
   boolean replySkipNext;
 
+  /** The last error reply given (INFO errorstats), cleared before each command. */
+  byte[] lastError;
+
   /** A builtin is running inside the engine's EXEC (Redis: CLIENT_DENY_BLOCKING). */
   boolean inExec;
 
@@ -83,6 +86,9 @@ final class Client {
 
   /** Adds a command's reply, unless replies are off or skipped. Redis: addReply. */
   void reply(byte[] bytes) {
+    if (bytes.length > 0 && bytes[0] == '-') {
+      lastError = bytes; // for INFO's errorstats
+    }
     if (capture == null && (replyOff || replySkip)) {
       return;
     }

@@ -115,18 +115,24 @@ final class Commands {
     }
     boolean inMulti = engine.inTransaction(session);
     long start = System.nanoTime();
+    c.lastError = null;
     if (refusal != null) {
       if (inMulti) {
         engine.flagTransaction(session); // Redis: rejectCommand -> flagTransaction
       }
       c.reply(error(refusal));
-      return;
-    } else if (b == null || (inMulti && b != Builtin.QUIT && b != Builtin.RESET)) {
-      c.reply(engine.execute(session, argv));
+      server.stats.rejected(fullName == null || fullName.startsWith("ERR ") ? null : fullName);
     } else {
-      builtin(c, b, argv);
+      if (b == null || (inMulti && b != Builtin.QUIT && b != Builtin.RESET)) {
+        c.reply(engine.execute(session, argv));
+      } else {
+        builtin(c, b, argv);
+      }
+      server.stats.record(fullName, System.nanoTime() - start, c.lastError != null);
     }
-    server.stats.record(fullName, System.nanoTime() - start, false, false);
+    if (c.lastError != null) {
+      server.stats.error(c.lastError);
+    }
   }
 
   /**

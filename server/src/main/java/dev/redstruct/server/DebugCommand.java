@@ -3,6 +3,7 @@ package dev.redstruct.server;
 import dev.redstruct.core.resp.RespWriter;
 import dev.redstruct.keyspace.Keyspace;
 import dev.redstruct.keyspace.Session;
+import dev.redstruct.quicklist.QuickList;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Locale;
@@ -64,12 +65,12 @@ final class DebugCommand {
       listpack(c, argv[2]);
     } else if (sub.equals("quicklist-packed-threshold") && n == 3) {
       Long sz = ConfigValues.memory(new String(argv[2], StandardCharsets.ISO_8859_1));
-      if (sz == null || sz == 0 || sz >= 1L << 32) {
+      if (sz == null || sz > (1L << 32) - (1 << 20)) { // Redis: quicklistisSetPackedThreshold
         c.reply(
             Commands.error(
                 "ERR argument must be a memory value bigger than 1 and smaller than 4gb"));
       } else {
-        admin.quicklistPackedThreshold = sz;
+        admin.quicklistPackedThreshold = sz == 0 ? 1L << 30 : sz;
         c.reply(Commands.ok());
       }
     } else if (sub.equals("change-repl-id") && n == 2) {
@@ -188,13 +189,67 @@ final class DebugCommand {
     byte[] dump = replyText(ks.execute(s, bytes("DUMP"), key));
     long serialized = dump == null ? 0 : dump.length - 11;
     String e = new String(enc, StandardCharsets.ISO_8859_1);
+    byte[] rc = ks.execute(s, bytes("OBJECT"), bytes("REFCOUNT"), key);
+    String refcount = new String(rc, 1, rc.length - 3, StandardCharsets.ISO_8859_1);
+    String extra = e.equals("quicklist") ? quicklistFields(ks, s, key) : "";
     String text =
-        "Value at:0x0 refcount:1 encoding:"
+        "Value at:0x0 refcount:"
+            + refcount
+            + " encoding:"
             + e
             + " serializedlength:"
             + serialized
-            + " lru:0 lru_seconds_idle:0";
+            + " lru:0 lru_seconds_idle:0"
+            + extra;
     c.reply(new RespWriter().simple(text).toByteArray());
+  }
+
+  /** DEBUG OBJECT's quicklist fields: nodes, average node, fill, compression, listpack bytes. */
+  private static String quicklistFields(Keyspace ks, Session s, byte[] key) {
+    Session d = ks.defaultSession(); // the Java face reads the default session's database
+    ks.execute(d, bytes("SELECT"), bytes(Integer.toString(s.selectedDb())));
+    QuickList l = ks.list(new String(key, StandardCharsets.UTF_8));
+    long bytes = listpackBytes(l.toRdbPayload(false));
+    return String.format(
+        Locale.ROOT,
+        " ql_nodes:%d ql_avg_node:%.2f ql_listpack_max:%d ql_compressed:%d ql_uncompressed_size:%d",
+        l.nodeCount(),
+        (double) l.size() / l.nodeCount(),
+        l.fill(),
+        l.compressDepth() != 0 ? 1 : 0,
+        bytes);
+  }
+
+  /** The summed length of the listpacks of a quicklist RDB payload (type 18, uncompressed). */
+  private static long listpackBytes(byte[] p) {
+    int[] pos = {1}; // after the type byte
+    long nodes = rdbLen(p, pos);
+    long sum = 0;
+    for (long i = 0; i < nodes; i++) {
+      rdbLen(p, pos); // container
+      long len = rdbLen(p, pos);
+      sum += len;
+      pos[0] += (int) len;
+    }
+    return sum;
+  }
+
+  /** Redis: rdbLoadLen (6-bit, 14-bit, 32-bit and 64-bit forms). */
+  private static long rdbLen(byte[] p, int[] pos) {
+    int b = p[pos[0]++] & 0xff;
+    switch (b >> 6) {
+      case 0:
+        return b & 0x3f;
+      case 1:
+        return ((b & 0x3f) << 8) | (p[pos[0]++] & 0xff);
+      default:
+        int n = b == 0x80 ? 4 : 8;
+        long v = 0;
+        for (int i = 0; i < n; i++) {
+          v = (v << 8) | (p[pos[0]++] & 0xff);
+        }
+        return v;
+    }
   }
 
   /** Redis: DEBUG LISTPACK: prints nothing here, answers as Redis. */

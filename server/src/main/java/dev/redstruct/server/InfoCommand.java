@@ -207,6 +207,9 @@ final class InfoCommand {
     }
     if (all || sections.contains("errorstats")) {
       t.section("Errorstats");
+      for (Map.Entry<String, Long> e : st.errors.entrySet()) {
+        t.f("errorstat_" + e.getKey(), "count=" + e.getValue());
+      }
     }
     if (all || sections.contains("cluster")) {
       t.section("Cluster").f("cluster_enabled", 0);

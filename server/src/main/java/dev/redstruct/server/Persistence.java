@@ -125,6 +125,8 @@ final class Persistence {
     boolean nosave = false;
     boolean saveFlag = false;
     boolean force = false;
+    boolean now = false;
+    boolean abort = false;
     for (int i = 1; i < argv.length; i++) {
       switch (Builtin.lower(argv[i])) {
         case "nosave":
@@ -134,28 +136,31 @@ final class Persistence {
           saveFlag = true;
           break;
         case "now":
+          now = true;
           break;
         case "force":
           force = true;
           break;
         case "abort":
-          if (argv.length != 2) {
-            c.reply(Commands.error(Commands.SYNTAX));
-          } else {
-            c.reply(Commands.error("ERR No shutdown in progress."));
-          }
-          return;
+          abort = true;
+          break;
         default:
           c.reply(Commands.error(Commands.SYNTAX));
           return;
       }
     }
-    if (nosave && saveFlag) {
+    if ((abort && (nosave || saveFlag || now || force)) || (nosave && saveFlag)) {
       c.reply(Commands.error(Commands.SYNTAX));
       return;
     }
-    if (c.inExec) {
-      c.reply(Commands.error("ERR Command not allowed inside a transaction"));
+    if (abort) {
+      c.reply(Commands.error("ERR No shutdown in progress."));
+      return;
+    }
+    if (!now && c.inExec) {
+      c.reply(
+          Commands.error(
+              "ERR SHUTDOWN without NOW or ABORT isn't allowed for DENY BLOCKING client"));
       return;
     }
     boolean wantSave = saveFlag || (!nosave && !server.config.get("save").isEmpty());

@@ -23,8 +23,8 @@ final class ServerConfig {
    * values of an enum, "-"), default ("~" stands for a space, "" for empty). The rows were
    * written from config.c's static_configs (kinds, flags, bounds, enum values) and from what a
    * redis-server 7.0.15 started with no config file answers to CONFIG GET * (defaults), except
-   * the ones that describe this process: bind 127.0.0.1, daemonize no, dir = the working
-   * directory, port 6379.
+   * the ones that describe that process: bind 127.0.0.1 (Redis: "* -::*"), daemonize no, dir = the
+   * working directory, pidfile "", port 6379, save "3600 1 300 100 60 10000" (Redis's default).
    */
   private static final String ROWS =
       """
@@ -76,7 +76,7 @@ final class ServerConfig {
         replica-ignore-disk-write-errors - bool - - no
         aclfile - string I - ""
         unixsocket - string I - ""
-        pidfile - string I - /var/run/redis.pid
+        pidfile - string I - ""
         replica-announce-ip slave-announce-ip string - - ""
         masteruser - string - - ""
         cluster-announce-ip - string - - ""
@@ -199,7 +199,7 @@ final class ServerConfig {
         tls-ciphers - string - - ""
         tls-ciphersuites - string - - ""
         dir - special P - ""
-        save - special A - ""
+        save - special A - 3600~1~300~100~60~10000
         client-output-buffer-limit - special A - normal~0~0~0~slave~268435456~67108864~60~pubsub~33554432~8388608~60
         oom-score-adj-values - special A - 0~200~800
         notify-keyspace-events - special - - ""
@@ -294,6 +294,7 @@ final class ServerConfig {
   /** The table for a server started with {@code options}: its address, password and limits. */
   static ServerConfig of(ServerOptions options) {
     ServerConfig c = new ServerConfig();
+    c.put("save", ""); // an embedded server writes no file unless told to (SAVE, --save)
     c.put("port", Integer.toString(options.port()));
     c.put("bind", options.bind());
     c.put("requirepass", options.requirePass() == null ? "" : options.requirePass());

@@ -40,25 +40,39 @@ final class Stats {
     return commands.computeIfAbsent(fullName, k -> new CommandStat());
   }
 
-  /** Counts one command that ran (or was refused after lookup). */
-  void record(String fullName, long nanos, boolean error, boolean rejected) {
+  /** Error replies by their code (the first word): INFO errorstats. */
+  final Map<String, Long> errors = new TreeMap<>();
+
+  /** Counts one command that ran. Redis: call()'s stats, failed_calls. */
+  void record(String fullName, long nanos, boolean failed) {
     CommandStat s = command(fullName);
-    if (rejected) {
-      s.rejected++;
-    } else {
-      s.calls++;
-      s.micros += nanos / 1000;
-      commandsProcessed++;
-      if (writeCommands.contains(fullName)) {
-        dirty++;
-      }
-      if (error) {
-        s.failed++;
-      }
+    s.calls++;
+    s.micros += nanos / 1000;
+    commandsProcessed++;
+    if (failed) {
+      s.failed++;
     }
-    if (error || rejected) {
-      errorReplies++;
+    if (writeCommands.contains(fullName)) {
+      dirty++;
     }
+  }
+
+  /** Counts a command refused before it ran (null: an unknown command). Redis: rejectCommand. */
+  void rejected(String fullName) {
+    if (fullName != null) {
+      command(fullName).rejected++;
+    }
+  }
+
+  /** Counts an error reply by its code. Redis: afterErrorReply, incrementErrorCount. */
+  void error(byte[] reply) {
+    int end = 1;
+    while (end < reply.length && reply[end] != ' ' && reply[end] != '\r') {
+      end++;
+    }
+    String code = new String(reply, 1, end - 1, java.nio.charset.StandardCharsets.ISO_8859_1);
+    errors.merge(code, 1L, Long::sum);
+    errorReplies++;
   }
 
   /** Redis: resetServerStats and resetCommandTableStats. */
@@ -70,5 +84,6 @@ final class Stats {
     netOutputBytes = 0;
     errorReplies = 0;
     commands.clear();
+    errors.clear();
   }
 }
