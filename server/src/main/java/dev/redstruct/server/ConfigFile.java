@@ -29,10 +29,13 @@ final class ConfigFile {
     int j = 0;
     StringBuilder text = new StringBuilder();
     if (args.length > 0 && !args[0].startsWith("-")) {
-      text.append(read(Path.of(args[0]))).append('\n');
+      text.append(read(Path.of(args[0])));
       j = 1;
     }
-    text.append(optionsText(Arrays.copyOfRange(args, j, args.length)));
+    String options = optionsText(Arrays.copyOfRange(args, j, args.length));
+    if (!options.isEmpty()) {
+      text.append('\n').append(options); // Redis: loadServerConfig (line numbers count it)
+    }
     load(config, text.toString());
     return config;
   }
