@@ -48,6 +48,7 @@ final class Server implements Runnable {
   final CommandEngine<Object> engine;
 
   final PubSub pubsub = new PubSub();
+  final Blocking blocking = new Blocking(this);
   private final long[] pubsubLimit;
   private final Commands commands = new Commands(this);
   private final Map<Long, Client> clients = new LinkedHashMap<>();
@@ -63,6 +64,9 @@ final class Server implements Runnable {
     this.options = options;
     this.engine = (CommandEngine<Object>) engine;
     this.pubsubLimit = options.pubsubOutputBufferLimit();
+    if (engine instanceof KeyspaceEngine k) {
+      k.keyspace.setKeyListener(blocking);
+    }
     this.selector = Selector.open();
     this.listener = ServerSocketChannel.open();
     try {
@@ -106,15 +110,18 @@ final class Server implements Runnable {
   @Override
   public void run() {
     long nextCron = System.currentTimeMillis() + CRON_MILLIS;
+    long nextTimeout = 0;
     try {
       while (running) {
-        selector.select(Math.max(1, nextCron - System.currentTimeMillis()));
+        long wake = nextTimeout == 0 ? nextCron : Math.min(nextCron, nextTimeout);
+        selector.select(Math.max(1, wake - System.currentTimeMillis()));
         Iterator<SelectionKey> it = selector.selectedKeys().iterator();
         while (it.hasNext()) {
           SelectionKey k = it.next();
           it.remove();
           handle(k);
         }
+        nextTimeout = processUnblocked();
         beforeSleep();
         long now = System.currentTimeMillis();
         if (now >= nextCron) {
@@ -210,9 +217,32 @@ final class Server implements Runnable {
     processInput(c);
   }
 
+  /**
+   * Times out blocked clients, then runs the pending input of every client that was unblocked.
+   * Redis: handleBlockedClientsTimeout and processUnblockedClients (beforeSleep).
+   *
+   * @return the earliest deadline of a client still blocked, or 0
+   */
+  private long processUnblocked() {
+    long next;
+    boolean ran;
+    do {
+      next = blocking.timeouts(System.currentTimeMillis());
+      ran = false;
+      Client u;
+      while ((u = blocking.nextUnblocked()) != null) {
+        ran = true;
+        if (clients.containsKey(u.id) && u.blocked == null) {
+          processInput(u);
+        }
+      }
+    } while (ran);
+    return next;
+  }
+
   /** Redis: processInputBuffer. */
   private void processInput(Client c) {
-    while (!c.closeAfterReply && !c.closeAsap) {
+    while (!c.closeAfterReply && !c.closeAsap && c.blocked == null) {
       byte[][] argv = c.reader.next(commands.authRequired(c));
       if (argv == null) {
         break;
@@ -224,6 +254,7 @@ final class Server implements Runnable {
       c.argvLenSum = sum;
       commands.process(c, argv);
       c.argvLenSum = 0;
+      blocking.handleReady(); // Redis: handleClientsBlockedOnKeys after the command
     }
     if (c.reader.error() != null && !c.closeAsap) {
       c.reply(Commands.error(c.reader.error()));
@@ -302,6 +333,7 @@ final class Server implements Runnable {
       return;
     }
     pubsub.forget(c);
+    blocking.unblock(c, false);
     engine.reset(c.session);
     c.key.cancel();
     try {
