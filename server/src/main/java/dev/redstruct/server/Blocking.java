@@ -3,7 +3,6 @@ package dev.redstruct.server;
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.core.longdouble.X87LongDouble;
 import dev.redstruct.core.resp.RespWriter;
-import dev.redstruct.keyspace.Keyspace;
 import dev.redstruct.keyspace.RedisType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -19,7 +18,7 @@ import java.util.Set;
  * The blocking pops: BLPOP, BRPOP, BLMOVE, BRPOPLPUSH, BLMPOP, BZPOPMIN, BZPOPMAX, BZMPOP. Redis
  * 7.0.15: src/blocked.c, the blocking commands of src/t_list.c and src/t_zset.c.
  */
-final class Blocking implements Keyspace.KeyListener {
+final class Blocking {
   /*
    * Implementation notes. A blocking command first does what its non-blocking twin would do, run
    * on the keyspace through the client's own session (TYPE, then LPOP/LMOVE/LMPOP/ZPOPMIN/ZMPOP),
@@ -90,8 +89,7 @@ final class Blocking implements Keyspace.KeyListener {
   // ------------------------------------------------------------------ the keyspace's signals
 
   /** Redis: signalKeyAsReady. */
-  @Override
-  public void keyAdded(int db, byte[] key, RedisType type) {
+  void keyAdded(int db, byte[] key, RedisType type) {
     if (blocked.isEmpty() || (type != RedisType.LIST && type != RedisType.ZSET)) {
       return;
     }
@@ -102,8 +100,7 @@ final class Blocking implements Keyspace.KeyListener {
   }
 
   /** Redis: scanDatabaseForReadyKeys on both databases (serving looks at what each key holds). */
-  @Override
-  public void databasesSwapped(int db1, int db2) {
+  void databasesSwapped(int db1, int db2) {
     if (!blocked.isEmpty()) {
       swaps.add(new int[] {db1, db2});
     }

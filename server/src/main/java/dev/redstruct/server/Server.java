@@ -1,5 +1,7 @@
 package dev.redstruct.server;
 
+import dev.redstruct.keyspace.Keyspace;
+import dev.redstruct.keyspace.RedisType;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -49,6 +51,7 @@ final class Server implements Runnable {
 
   final PubSub pubsub = new PubSub();
   final Blocking blocking = new Blocking(this);
+  final Notifications notifications = new Notifications(pubsub);
   private final long[] pubsubLimit;
   private final Commands commands = new Commands(this);
   private final Map<Long, Client> clients = new LinkedHashMap<>();
@@ -65,7 +68,7 @@ final class Server implements Runnable {
     this.engine = (CommandEngine<Object>) engine;
     this.pubsubLimit = options.pubsubOutputBufferLimit();
     if (engine instanceof KeyspaceEngine k) {
-      k.keyspace.setKeyListener(blocking);
+      k.keyspace.setKeyListener(new KeyspaceSignals());
     }
     this.selector = Selector.open();
     this.listener = ServerSocketChannel.open();
@@ -78,6 +81,24 @@ final class Server implements Runnable {
       listener.close();
       selector.close();
       throw e;
+    }
+  }
+
+  /** What the keyspace tells the server: keys for blocked clients, keyspace events. */
+  private final class KeyspaceSignals implements Keyspace.KeyListener {
+    @Override
+    public void keyAdded(int db, byte[] key, RedisType type) {
+      blocking.keyAdded(db, key, type);
+    }
+
+    @Override
+    public void databasesSwapped(int db1, int db2) {
+      blocking.databasesSwapped(db1, db2);
+    }
+
+    @Override
+    public void keyspaceEvent(int type, String event, byte[] key, int db) {
+      notifications.publish(type, event, key, db);
     }
   }
 
