@@ -87,15 +87,22 @@ final class AdminCommands {
 
   /** Clients blocked in a blocking command (INFO clients). */
   int blockedClients() {
-    return 0;
+    int n = 0;
+    for (Client c : server.clients()) {
+      if (c.blocked != null) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /**
    * Applies the configuration the server uses at run time: the encoding thresholds go to the
-   * keyspace (for values created from now on); requirepass is read at each command; the other
-   * directives are stored only (README).
+   * keyspace (for values created from now on), notify-keyspace-events to the notifications;
+   * requirepass is read at each command; the other directives are stored only (README).
    */
   static void applyConfig(Server server) {
+    server.notifications.set(server.config.get("notify-keyspace-events"));
     Object engine = server.engine;
     if (!(engine instanceof KeyspaceEngine ke)) {
       return;

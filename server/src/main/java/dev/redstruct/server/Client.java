@@ -48,6 +48,11 @@ final class Client {
   /** The last error reply given (INFO errorstats), cleared before each command. */
   byte[] lastError;
 
+  /**
+   * What the client waits for while a blocking command blocks it (Redis: CLIENT_BLOCKED), or null.
+   */
+  Blocking.Wait blocked;
+
   /** A builtin is running inside the engine's EXEC (Redis: CLIENT_DENY_BLOCKING). */
   boolean inExec;
 
