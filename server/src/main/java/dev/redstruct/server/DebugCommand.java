@@ -43,6 +43,8 @@ final class DebugCommand {
           Commands.help(
               "DEBUG",
               "CHANGE-REPL-ID",
+              "DIGEST",
+              "DIGEST-VALUE <key> ...",
               "ERROR <string>",
               "JMAP",
               "LISTPACK <key>",
@@ -52,6 +54,21 @@ final class DebugCommand {
               "RELOAD [MERGE] [NOFLUSH] [NOSAVE]",
               "SET-ACTIVE-EXPIRE <0|1>",
               "SLEEP <seconds>"));
+    } else if (sub.equals("digest") && n == 2) {
+      Keyspace ks = admin.keyspace();
+      byte[] d = ks == null ? new byte[20] : new Digest(ks).datasetDigest();
+      c.reply(new RespWriter().simple(Digest.hex(d)).toByteArray());
+    } else if (sub.equals("digest-value")) {
+      Keyspace ks = admin.keyspace();
+      RespWriter w = new RespWriter(c.resp).arrayHeader(n - 2);
+      Digest dg = ks == null ? null : new Digest(ks);
+      if (dg != null) {
+        dg.select(server.engine.selectedDb(c.session));
+      }
+      for (int j = 2; j < n; j++) {
+        w.simple(Digest.hex(dg == null ? new byte[20] : dg.valueDigest(argv[j])));
+      }
+      c.reply(w.toByteArray());
     } else if (sub.equals("reload")) {
       reload(c, argv);
     } else if (sub.equals("object") && n == 3) {
