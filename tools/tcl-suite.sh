@@ -40,9 +40,9 @@ run_unit() { # $1 = ours|redis, $2 = unit
   local ok err plain="$log.txt"
   sed 's/\x1b\[[0-9;]*m//g' "$log" > "$plain"
   ok="$(grep -c '^\[ok\]' "$plain" || true)"
-  err="$(grep -cE '^\[(err|exception)\]' "$plain" || true)"
+  err="$(grep -cE '^\[(err|exception|TIMEOUT)\]' "$plain" || true)"
   printf '%-6s %-22s passed %4s failed %4s\n' "$1" "$2" "$ok" "$err"
-  grep -E '^\[(err|exception)\]' "$plain" | head -"${SHOW_FAILURES:-5}" | sed 's/^/         /' || true
+  grep -E '^\[(err|exception|TIMEOUT)\]' "$plain" | head -"${SHOW_FAILURES:-5}" | sed 's/^/         /' || true
 }
 
 for u in "${units[@]}"; do
