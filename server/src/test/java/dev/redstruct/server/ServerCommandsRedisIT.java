@@ -72,6 +72,9 @@ class ServerCommandsRedisIT {
   private static RedisServer startOurs(List<String> extra) {
     List<String> args = new ArrayList<>(List.of("--port", "0"));
     args.addAll(TESTKIT_FLAGS);
+    if (!extra.contains("--dir")) {
+      args.addAll(List.of("--dir", tempDir().toString())); // SAVE, DEBUG RELOAD write there
+    }
     args.addAll(extra);
     return RedisServer.start(args.toArray(new String[0]));
   }
