@@ -50,6 +50,11 @@ final class CommandTable {
     return null;
   }
 
+  /** Whether argv[0] names a command of the table (a container included). */
+  boolean isKnown(byte[] name) {
+    return commands.containsKey(lower(name));
+  }
+
   /** Whether argv[0] names a container, for the "unknown subcommand" error. */
   boolean isContainer(byte[] name) {
     Command base = find(name);

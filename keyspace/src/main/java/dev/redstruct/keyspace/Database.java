@@ -18,6 +18,7 @@ final class Database {
    * call(), so a command never sees a key expire half way.
    */
   final int id;
+  private final Keyspace ks;
   Dict<byte[], Object> dict = Dict.forBytes();
   Dict<byte[], Long> expires = Dict.forBytes();
   long expiresCursor;
@@ -25,7 +26,8 @@ final class Database {
   /** Keys WATCHed in this database, each with its watchers in WATCH order. */
   final Dict<byte[], List<WatchedKey>> watched = Dict.forBytes();
 
-  Database(int id) {
+  Database(Keyspace ks, int id) {
+    this.ks = ks;
     this.id = id;
   }
 
@@ -60,6 +62,7 @@ final class Database {
       return false;
     }
     delete(key);
+    ks.notify(Keyspace.NOTIFY_EXPIRED, "expired", key, id);
     touchWatchedKey(key);
     return true;
   }
@@ -71,6 +74,16 @@ final class Database {
       return null;
     }
     return v;
+  }
+
+  /** Redis: the "expired" event of activeExpireCycleTryExpire, for a key just deleted. */
+  void expired(byte[] key) {
+    ks.notify(Keyspace.NOTIFY_EXPIRED, "expired", key, id);
+  }
+
+  /** Redis: notifyKeyspaceEvent(NOTIFY_GENERIC, event, key, id). */
+  void generic(String event, byte[] key) {
+    ks.notify(Keyspace.NOTIFY_GENERIC, event, key, id);
   }
 
   /** Redis: getExpire; -1 for none. */
@@ -92,7 +105,9 @@ final class Database {
 
   /** Redis: dbAdd/dbOverwrite without touching the TTL. */
   void put(byte[] key, Object value) {
-    dict.put(key, value);
+    if (dict.put(key, value) == null) {
+      ks.keyAdded(this, key, value);
+    }
   }
 
   /**
@@ -100,7 +115,9 @@ final class Database {
    * modification.
    */
   void setKey(byte[] key, Object value) {
-    dict.put(key, value);
+    if (dict.put(key, value) == null) {
+      ks.keyAdded(this, key, value);
+    }
     removeExpire(key);
   }
 

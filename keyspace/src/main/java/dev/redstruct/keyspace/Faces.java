@@ -18,12 +18,22 @@ import java.util.Collection;
 final class Faces {
   private Faces() {}
 
-  /** One keyspace's typed lookups, rebound to each command (see {@link TypedKeys#bind}). */
+  /**
+   * One keyspace's typed lookups, rebound to each command (see {@link TypedKeys#bind}); new values
+   * take the keyspace's encoding thresholds as they are when the value is made (CONFIG SET).
+   */
   static final class Lookups {
-    final TypedKeys<QuickList> lists = new TypedKeys<>(null, QuickList.class, QuickList::create);
-    final TypedKeys<RedisSet> sets = new TypedKeys<>(null, RedisSet.class, RedisSet::create);
-    final TypedKeys<RedisHash> hashes = new TypedKeys<>(null, RedisHash.class, RedisHash::create);
-    final TypedKeys<ZSet> zsets = new TypedKeys<>(null, ZSet.class, ZSet::create);
+    final TypedKeys<QuickList> lists;
+    final TypedKeys<RedisSet> sets;
+    final TypedKeys<RedisHash> hashes;
+    final TypedKeys<ZSet> zsets;
+
+    Lookups(Keyspace ks) {
+      lists = new TypedKeys<>(null, QuickList.class, () -> ks.encodingLimits().newList());
+      sets = new TypedKeys<>(null, RedisSet.class, () -> ks.encodingLimits().newSet());
+      hashes = new TypedKeys<>(null, RedisHash.class, () -> ks.encodingLimits().newHash());
+      zsets = new TypedKeys<>(null, ZSet.class, () -> ks.encodingLimits().newZSet());
+    }
   }
 
   static TypedKeys<QuickList> lists(Call c) {

@@ -35,6 +35,7 @@ final class KeyCommands {
       db.expireIfNeeded(c.argv[j], c.now);
       if (db.delete(c.argv[j])) {
         c.modified(c.argv[j]);
+        db.generic("del", c.argv[j]);
         n++;
       }
     }
@@ -104,6 +105,8 @@ final class KeyCommands {
     db.delete(src);
     c.modified(src);
     c.modified(dst);
+    db.generic("rename_from", src);
+    db.generic("rename_to", dst);
     reply(c, nx, 1);
   }
 
@@ -140,6 +143,8 @@ final class KeyCommands {
     src.delete(key);
     src.touchWatchedKey(key);
     dst.touchWatchedKey(key);
+    src.generic("move_from", key);
+    dst.generic("move_to", key);
     c.out.integer(1);
   }
 
@@ -186,6 +191,7 @@ final class KeyCommands {
       dst.setExpire(newkey, expire);
     }
     dst.touchWatchedKey(newkey);
+    dst.generic("copy_to", newkey);
     c.out.integer(1);
   }
 
@@ -368,6 +374,7 @@ final class KeyCommands {
     if (ttl != 0 && ttl <= c.now) {
       if (deleted) {
         c.modified(key);
+        db.generic("del", key);
       }
       c.out.simple("OK");
       return;
@@ -377,6 +384,7 @@ final class KeyCommands {
       db.setExpire(key, ttl);
     }
     c.modified(key);
+    db.generic("restore", key);
     c.out.simple("OK");
   }
 

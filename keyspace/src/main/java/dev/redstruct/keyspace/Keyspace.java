@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
@@ -48,11 +49,13 @@ public final class Keyspace {
 
   private final Database[] dbs = new Database[DATABASES];
   private final CommandTable table = new CommandTable();
-  private final Faces.Lookups lookups = new Faces.Lookups();
+  private final Faces.Lookups lookups = new Faces.Lookups(this);
   private final LongSupplier clock;
   private final RandomGenerator random;
   private final Session defaultSession;
   private int expireDb;
+  private EncodingLimits limits = EncodingLimits.DEFAULTS;
+  private KeyListener listener;
 
   /** Values handed to Java callers, checked for emptiness before the next command. */
   private final Map<Object, Object[]> handedOut = new IdentityHashMap<>();
@@ -61,9 +64,9 @@ public final class Keyspace {
     this.clock = clock;
     this.random = random;
     for (int i = 0; i < DATABASES; i++) {
-      dbs[i] = new Database(i);
+      dbs[i] = new Database(this, i);
     }
-    this.defaultSession = new Session(this);
+    this.defaultSession = new Session(this, null);
   }
 
   /**
@@ -94,7 +97,131 @@ public final class Keyspace {
    * @return the session
    */
   public Session newSession() {
-    return new Session(this);
+    return new Session(this, null);
+  }
+
+  /**
+   * A new caller that also has commands of its own, as a server's connection has (PING, CLIENT,
+   * PUBLISH, blocking pops): inside {@code MULTI} a command the table does not know is queued (the
+   * caller has vetted it), and {@code EXEC} runs it through {@code outside}, whose null answer is
+   * Redis's unknown-command error.
+   *
+   * @param outside runs one of the caller's commands and returns its reply bytes, or null when it
+   *     has no such command
+   * @return the session
+   */
+  public Session newSession(Function<byte[][], byte[]> outside) {
+    return new Session(this, Objects.requireNonNull(outside, "outside"));
+  }
+
+  /**
+   * Whether the command table has a command of this name (any case), subcommands aside.
+   *
+   * @param name the command name, as a client sends it
+   * @return true if {@link #execute(Session, byte[]...)} would not answer "unknown command"
+   */
+  public boolean hasCommand(byte[] name) {
+    return table.lookup(new byte[][] {Objects.requireNonNull(name, "name")}) != null;
+  }
+
+  /**
+   * The command's full name, lower case, as Redis prints it in errors and {@code COMMAND INFO}.
+   *
+   * @param argv the command name and its arguments
+   * @return e.g. {@code "get"}, {@code "object|encoding"}; null for an unknown command or
+   *     subcommand
+   */
+  public String commandName(byte[]... argv) {
+    Command cmd = table.lookup(argv);
+    return cmd == null ? null : cmd.fullName;
+  }
+
+  /**
+   * Why this command would be refused before it runs, as Redis's processCommand checks: unknown
+   * command, unknown subcommand, wrong number of arguments.
+   *
+   * @param argv the command name and its arguments
+   * @return Redis's error text (e.g. {@code "ERR wrong number of arguments for 'get' command"}), or
+   *     null if the command would run (or be queued)
+   */
+  public String refusal(byte[]... argv) {
+    Command cmd = table.lookup(argv);
+    return cmd == null ? unknown(argv) : arity(cmd, argv);
+  }
+
+  /**
+   * Sets what is told when keys are added (null: nobody). Called on the keyspace's thread, from
+   * inside the command that adds the key: the listener must not run commands itself.
+   *
+   * @param listener the listener, or null
+   */
+  public void setKeyListener(KeyListener listener) {
+    this.listener = listener;
+  }
+
+  /** Tells a listener about keys added to the databases; see {@link #setKeyListener}. */
+  public interface KeyListener {
+    /**
+     * A key that did not exist now holds a value (a write created it, RENAME/MOVE/COPY/RESTORE put
+     * it there). Redis: dbAdd, which calls signalKeyAsReady for blocked clients.
+     *
+     * @param db the database number
+     * @param key the key (do not change the array)
+     * @param type the value's type
+     */
+    void keyAdded(int db, byte[] key, RedisType type);
+
+    /**
+     * SWAPDB exchanged two databases' contents. Redis: scanDatabaseForReadyKeys on both.
+     *
+     * @param db1 one database number
+     * @param db2 the other
+     */
+    default void databasesSwapped(int db1, int db2) {}
+
+    /**
+     * A keyspace event, as Redis's notifyKeyspaceEvent raises it; the listener filters by class
+     * (Redis's {@code notify-keyspace-events}) and publishes. Raised so far: the generic events
+     * ({@code del}, {@code expire}, {@code persist}, {@code rename_from}/{@code rename_to}, {@code
+     * move_from}/{@code move_to}, {@code copy_to}, {@code restore}), the string commands' ({@code
+     * set}, {@code incrby}, {@code incrbyfloat}, {@code append}, {@code setrange}, {@code setbit},
+     * {@code pfadd}), {@code expired} (lazy and active expiry) and {@code new}.
+     *
+     * @param type the event's class as Redis's bit: 4 generic ({@code g}), 8 string ({@code $}),
+     *     256 expired ({@code x}), 16384 new ({@code n})
+     * @param event the event name, e.g. {@code "del"}
+     * @param key the key (do not change the array)
+     * @param db the database number
+     */
+    default void keyspaceEvent(int type, String event, byte[] key, int db) {}
+  }
+
+  /** Redis: NOTIFY_GENERIC, NOTIFY_STRING, NOTIFY_EXPIRED, NOTIFY_NEW (src/server.h). */
+  static final int NOTIFY_GENERIC = 1 << 2;
+
+  static final int NOTIFY_STRING = 1 << 3;
+  static final int NOTIFY_EXPIRED = 1 << 8;
+  static final int NOTIFY_NEW = 1 << 14;
+
+  /** Redis: notifyKeyspaceEvent. */
+  void notify(int type, String event, byte[] key, int db) {
+    KeyListener l = listener;
+    if (l != null) {
+      l.keyspaceEvent(type, event, key, db);
+    }
+  }
+
+  /** Redis: dbAdd's signalKeyAsReady. */
+  void keyAdded(Database db, byte[] key, Object value) {
+    KeyListener l = listener;
+    if (l != null) {
+      l.keyAdded(db.id, key, Values.type(value));
+      l.keyspaceEvent(NOTIFY_NEW, "new", key, db.id);
+    }
+  }
+
+  KeyListener listener() {
+    return listener;
   }
 
   /**
@@ -155,10 +282,13 @@ public final class Keyspace {
     dropEmptyHandedOut();
     Command cmd = table.lookup(argv);
     String refusal = cmd == null ? unknown(argv) : arity(cmd, argv);
-    if (refusal != null) {
+    boolean queueing = session.inMulti && !session.execRunning;
+    if (refusal != null && queueing && session.outside != null && !table.isKnown(argv[0])) {
+      refusal = null; // one of the caller's own commands, vetted by the caller: queue it
+    } else if (refusal != null) {
       return reject(session, cmd, refusal);
     }
-    if (session.inMulti && !Transactions.runsInMulti(cmd)) {
+    if (queueing && (cmd == null || !Transactions.runsInMulti(cmd))) {
       if (!session.dirtyCas && !session.dirtyExec) {
         session.queue.add(argv);
       }
@@ -309,7 +439,7 @@ public final class Keyspace {
    * @throws IllegalStateException with Redis's WRONGTYPE text when the key holds another type
    */
   public ZSet zset(String key) {
-    return typed(key, ZSet.class, ZSet::create);
+    return typed(key, ZSet.class, limits::newZSet);
   }
 
   /**
@@ -320,7 +450,7 @@ public final class Keyspace {
    * @throws IllegalStateException when the key holds another type
    */
   public QuickList list(String key) {
-    return typed(key, QuickList.class, QuickList::create);
+    return typed(key, QuickList.class, limits::newList);
   }
 
   /**
@@ -331,7 +461,7 @@ public final class Keyspace {
    * @throws IllegalStateException when the key holds another type
    */
   public RedisSet set(String key) {
-    return typed(key, RedisSet.class, RedisSet::create);
+    return typed(key, RedisSet.class, limits::newSet);
   }
 
   /**
@@ -342,7 +472,7 @@ public final class Keyspace {
    * @throws IllegalStateException when the key holds another type
    */
   public RedisHash hash(String key) {
-    return typed(key, RedisHash.class, RedisHash::create);
+    return typed(key, RedisHash.class, limits::newHash);
   }
 
   /**
@@ -389,6 +519,53 @@ public final class Keyspace {
 
   private static byte[] utf8(String s) {
     return Objects.requireNonNull(s, "key").getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Sets the encoding thresholds of the lists, hashes, sets and sorted sets that commands (and the
+   * Java face) create from now on, as Redis's {@code CONFIG SET hash-max-listpack-entries} and the
+   * like; existing values keep theirs.
+   *
+   * @param limits the thresholds
+   */
+  public void setEncodingLimits(EncodingLimits limits) {
+    this.limits = Objects.requireNonNull(limits, "limits");
+  }
+
+  /**
+   * The encoding thresholds new values get.
+   *
+   * @return the thresholds ({@link EncodingLimits#DEFAULTS} unless set)
+   */
+  public EncodingLimits encodingLimits() {
+    return limits;
+  }
+
+  /**
+   * Every command of the table (subcommands inside their container), in name order, for a server's
+   * {@code COMMAND}.
+   *
+   * @return the rows
+   */
+  public java.util.List<CommandInfo> commands() {
+    java.util.List<CommandInfo> out = new java.util.ArrayList<>();
+    for (Command c : table.commands()) {
+      out.add(CommandInfo.of(c));
+    }
+    out.sort(java.util.Comparator.comparing(CommandInfo::name));
+    return out;
+  }
+
+  /**
+   * The number of keys with a time to live in one database, expired ones not yet deleted included
+   * (the {@code expires} of {@code INFO keyspace}).
+   *
+   * @param db the database number
+   * @return the number of keys with an expiry
+   */
+  public long expiresSize(int db) {
+    dropEmptyHandedOut();
+    return dbs[Objects.checkIndex(db, DATABASES)].expires.size();
   }
 
   // ------------------------------------------------------------------ RDB files

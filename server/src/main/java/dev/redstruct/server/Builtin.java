@@ -28,6 +28,7 @@ enum Builtin {
       "setname:3",
       "getname:2",
       "no-evict:3",
+      "unblock:-3",
       "help:2"),
   SUBSCRIBE(-2, false, true),
   PSUBSCRIBE(-2, false, true),
@@ -37,6 +38,14 @@ enum Builtin {
   SUNSUBSCRIBE(-1, false, true),
   PUBLISH(3, false, false),
   SPUBLISH(3, false, false),
+  BLPOP(-3, false, false),
+  BRPOP(-3, false, false),
+  BLMOVE(6, false, false),
+  BRPOPLPUSH(4, false, false),
+  BLMPOP(-5, false, false),
+  BZPOPMIN(-3, false, false),
+  BZPOPMAX(-3, false, false),
+  BZMPOP(-5, false, false),
   PUBSUB(
       -2,
       false,
@@ -46,9 +55,45 @@ enum Builtin {
       "numpat:2",
       "shardchannels:-2",
       "shardnumsub:-2",
-      "help:2");
+      "help:2"),
+  // the server commands (AdminCommands): Redis 7.0.15's arities and subcommands
+  CONFIG(-2, false, false, "get:-3", "set:-4", "resetstat:2", "rewrite:2", "help:2"),
+  INFO(-1, false, false),
+  TIME(1, false, false),
+  COMMAND(
+      -1,
+      false,
+      false,
+      "count:2",
+      "info:-2",
+      "docs:-2",
+      "getkeys:-4",
+      "getkeysandflags:-4",
+      "list:-2",
+      "help:2"),
+  DEBUG(-2, false, false),
+  MEMORY(
+      -2, false, false, "usage:-3", "doctor:2", "stats:2", "malloc-stats:2", "purge:2", "help:2"),
+  SAVE(1, false, false),
+  BGSAVE(-1, false, false),
+  LASTSAVE(1, false, false),
+  SHUTDOWN(-1, false, false),
+  WAIT(3, false, false),
+  // Redis functions are not modelled; FUNCTION FLUSH (which Redis's test suite sends before each
+  // test against an external server) and LIST answer as a server without functions
+  FUNCTION(-2, false, false, "flush:-2", "list:-2", "help:2");
 
   private static final Map<String, Builtin> BY_NAME = new HashMap<>();
+
+  private static final java.util.Set<Builtin> ADMIN =
+      java.util.EnumSet.of(
+          CONFIG, INFO, TIME, COMMAND, DEBUG, MEMORY, SAVE, BGSAVE, LASTSAVE, SHUTDOWN, WAIT,
+          FUNCTION);
+
+  /** One of the server commands {@link AdminCommands} runs. */
+  boolean admin() {
+    return ADMIN.contains(this);
+  }
 
   static {
     for (Builtin b : values()) {

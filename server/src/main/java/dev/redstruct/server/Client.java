@@ -45,6 +45,14 @@ final class Client {
   boolean replySkip;
   boolean replySkipNext;
 
+  /** The last error reply given (INFO errorstats), cleared before each command. */
+  byte[] lastError;
+
+  /**
+   * What the client waits for while a blocking command blocks it (Redis: CLIENT_BLOCKED), or null.
+   */
+  Blocking.Wait blocked;
+
   /** A builtin is running inside the engine's EXEC (Redis: CLIENT_DENY_BLOCKING). */
   boolean inExec;
 
@@ -83,6 +91,9 @@ final class Client {
 
   /** Adds a command's reply, unless replies are off or skipped. Redis: addReply. */
   void reply(byte[] bytes) {
+    if (bytes.length > 0 && bytes[0] == '-') {
+      lastError = bytes; // for INFO's errorstats
+    }
     if (capture == null && (replyOff || replySkip)) {
       return;
     }

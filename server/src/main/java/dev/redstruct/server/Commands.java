@@ -24,15 +24,17 @@ final class Commands {
 
   private final Server server;
   private final ClientCommand clientCommand;
+  final AdminCommands admin;
 
   Commands(Server server) {
     this.server = server;
     this.clientCommand = new ClientCommand(server);
+    this.admin = new AdminCommands(server);
   }
 
   /** Redis: authRequired (the default user with requirepass, not yet authenticated). */
   boolean authRequired(Client c) {
-    return server.options.requirePass() != null && !c.authenticated;
+    return server.requirePass() != null && !c.authenticated;
   }
 
   static byte[] error(String text) {
@@ -112,15 +114,24 @@ final class Commands {
       }
     }
     boolean inMulti = engine.inTransaction(session);
+    long start = System.nanoTime();
+    c.lastError = null;
     if (refusal != null) {
       if (inMulti) {
         engine.flagTransaction(session); // Redis: rejectCommand -> flagTransaction
       }
       c.reply(error(refusal));
-    } else if (b == null || (inMulti && b != Builtin.QUIT && b != Builtin.RESET)) {
-      c.reply(engine.execute(session, argv));
+      server.stats.rejected(fullName == null || fullName.startsWith("ERR ") ? null : fullName);
     } else {
-      builtin(c, b, argv);
+      if (b == null || (inMulti && b != Builtin.QUIT && b != Builtin.RESET)) {
+        c.reply(engine.execute(session, argv));
+      } else {
+        builtin(c, b, argv);
+      }
+      server.stats.record(fullName, System.nanoTime() - start, c.lastError != null);
+    }
+    if (c.lastError != null) {
+      server.stats.error(c.lastError);
     }
   }
 
@@ -168,6 +179,10 @@ final class Commands {
   }
 
   private void builtin(Client c, Builtin b, byte[][] argv) {
+    if (b.admin()) {
+      admin.run(c, b, argv);
+      return;
+    }
     switch (b) {
       case PING:
         ping(c, argv);
@@ -193,6 +208,16 @@ final class Commands {
         break;
       case PUBSUB:
         pubsub(c, argv);
+        break;
+      case BLPOP:
+      case BRPOP:
+      case BLMOVE:
+      case BRPOPLPUSH:
+      case BLMPOP:
+      case BZPOPMIN:
+      case BZPOPMAX:
+      case BZMPOP:
+        server.blocking.run(c, b, argv);
         break;
       default:
         pubSubCommand(c, b, argv);
@@ -259,7 +284,7 @@ final class Commands {
 
   /** Redis: ACLAuthenticateUser for the default user (the only user without ACL files). */
   private boolean authenticate(Client c, byte[] user, byte[] pass) {
-    String required = server.options.requirePass();
+    String required = server.requirePass();
     boolean ok =
         str(user).equals("default")
             && (required == null || required.equals(new String(pass, StandardCharsets.UTF_8)));
@@ -275,7 +300,7 @@ final class Commands {
       c.reply(error(SYNTAX));
       return;
     }
-    if (argv.length == 2 && server.options.requirePass() == null) {
+    if (argv.length == 2 && server.requirePass() == null) {
       c.reply(
           error(
               "ERR AUTH <password> called without any password configured for the default user."
@@ -357,7 +382,7 @@ final class Commands {
   private void reset(Client c) {
     server.engine.reset(c.session);
     setProtocol(c, 2);
-    c.authenticated = server.options.requirePass() == null;
+    c.authenticated = server.requirePass() == null;
     server.pubsub.forget(c);
     c.name = null;
     c.replyOff = false;

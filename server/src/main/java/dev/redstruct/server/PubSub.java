@@ -227,6 +227,11 @@ final class PubSub {
     return w.toByteArray();
   }
 
+  /** The number of channels (or shard channels) with a subscriber, for INFO. */
+  int channelCount(boolean shard) {
+    return (shard ? shardChannels : channels).size();
+  }
+
   /** PUBSUB NUMPAT. */
   int numpat() {
     return patterns.size();

@@ -1,5 +1,6 @@
 package dev.redstruct.server;
 
+import dev.redstruct.keyspace.Keyspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Objects;
@@ -7,8 +8,8 @@ import java.util.Objects;
 /**
  * A Redis server in the JVM: listens on a TCP port, speaks RESP2 and RESP3 to any number of
  * clients, runs every command on one thread (so each command is atomic, as in Redis), answers the
- * connection commands (PING, ECHO, QUIT, HELLO, AUTH, CLIENT, RESET) and Pub/Sub itself, and hands
- * every other command to a {@link CommandEngine}.
+ * connection commands (PING, ECHO, QUIT, HELLO, AUTH, CLIENT, RESET), Pub/Sub and the blocking pops
+ * itself, and hands every other command to the {@link Keyspace} (or any {@link CommandEngine}).
  *
  * <pre>{@code
  * try (RedisServer server = RedisServer.start(ServerOptions.defaults().port(0))) {
@@ -32,15 +33,27 @@ public final class RedisServer implements AutoCloseable {
   }
 
   /**
-   * Starts a server with no data commands: connection commands and Pub/Sub only (until the keyspace
-   * is plugged in).
+   * Starts a server over a new empty keyspace (16 databases, the system clock).
    *
    * @param options where to listen and the limits
    * @return the running server
    * @throws UncheckedIOException if the address cannot be bound
    */
   public static RedisServer start(ServerOptions options) {
-    return start(options, NoCommands.INSTANCE);
+    return start(options, Keyspace.create());
+  }
+
+  /**
+   * Starts a server over the given keyspace. From then on the server's command thread owns it: do
+   * not touch the keyspace from another thread while the server runs.
+   *
+   * @param options where to listen and the limits
+   * @param keyspace the data
+   * @return the running server
+   * @throws UncheckedIOException if the address cannot be bound
+   */
+  public static RedisServer start(ServerOptions options, Keyspace keyspace) {
+    return start(options, new KeyspaceEngine(Objects.requireNonNull(keyspace, "keyspace")));
   }
 
   /**
@@ -60,6 +73,14 @@ public final class RedisServer implements AutoCloseable {
       throw new UncheckedIOException(
           "cannot listen on " + options.bind() + ":" + options.port(), e);
     }
+  }
+
+  /**
+   * The keyspace notifications ({@code notify-keyspace-events}); {@code set} may be called from any
+   * thread.
+   */
+  Notifications notifications() {
+    return server.notifications;
   }
 
   /**
@@ -83,50 +104,59 @@ public final class RedisServer implements AutoCloseable {
   }
 
   /**
-   * Runs a server from the command line with Redis's flags: {@code --port N} (default 6379), {@code
-   * --bind ADDR} (default 127.0.0.1), {@code --requirepass PASS}, {@code --proto-max-bulk-len
-   * BYTES}, {@code --client-query-buffer-limit BYTES}. Prints the port and serves until the process
-   * ends.
+   * Starts a server over a new keyspace configured as {@code redis-server} is by its command line:
+   * an optional config file path first, then {@code --directive value...} flags ({@code --port 0}
+   * picks a free port). The RDB file {@code dir}/{@code dbfilename} is loaded when it exists, as
+   * Redis loads it at start.
    *
-   * @param args the flags
+   * <pre>{@code
+   * RedisServer s = RedisServer.start("--port", "0", "--dir", "/tmp/data", "--save", "");
+   * }</pre>
+   *
+   * @param redisServerArgs the arguments, as redis-server takes them
+   * @return the running server
+   * @throws IllegalArgumentException with Redis's "FATAL CONFIG FILE ERROR" text for a bad
+   *     directive or value
+   * @throws UncheckedIOException if the address cannot be bound or a file cannot be read
+   */
+  public static RedisServer start(String... redisServerArgs) {
+    ServerConfig config = ConfigFile.fromArgs(redisServerArgs);
+    config.loadAtStart = true;
+    if (redisServerArgs.length > 0 && !redisServerArgs[0].startsWith("-")) {
+      config.configFile = java.nio.file.Path.of(redisServerArgs[0]).toAbsolutePath().toString();
+    }
+    ServerOptions options = config.toOptions();
+    try {
+      return new RedisServer(new Server(options, new KeyspaceEngine(Keyspace.create()), config));
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "cannot listen on " + options.bind() + ":" + options.port(), e);
+    }
+  }
+
+  /**
+   * Runs a server from the command line, as {@code redis-server} does: {@code [config-file]
+   * [--directive value ...]} (see {@link #start(String...)}). Prints the address and serves until
+   * SHUTDOWN or the end of the process; a bad configuration prints Redis's error and exits with 1.
+   *
+   * @param args the arguments
    * @throws InterruptedException if interrupted while serving
    */
   public static void main(String[] args) throws InterruptedException {
-    ServerOptions o = parseArgs(args);
-    RedisServer s = start(o);
-    System.out.println("redstruct server ready on " + o.bind() + ":" + s.port());
+    RedisServer s;
+    try {
+      s = start(args);
+    } catch (IllegalArgumentException | UncheckedIOException e) {
+      System.err.println(e.getMessage());
+      System.exit(1);
+      return;
+    }
+    System.out.println("redstruct server ready on port " + s.port());
     s.thread.join();
   }
 
   /** The options named by command-line flags. */
   static ServerOptions parseArgs(String[] args) {
-    ServerOptions o = ServerOptions.defaults();
-    for (int i = 0; i < args.length; i++) {
-      String flag = args[i];
-      if (i + 1 >= args.length) {
-        throw new IllegalArgumentException("missing value after " + flag);
-      }
-      String v = args[++i];
-      switch (flag) {
-        case "--port":
-          o = o.port(Integer.parseInt(v));
-          break;
-        case "--bind":
-          o = o.bind(v.split(" ")[0]);
-          break;
-        case "--requirepass":
-          o = o.requirePass(v.isEmpty() ? null : v);
-          break;
-        case "--proto-max-bulk-len":
-          o = o.protoMaxBulkLen(Long.parseLong(v));
-          break;
-        case "--client-query-buffer-limit":
-          o = o.clientQueryBufferLimit(Long.parseLong(v));
-          break;
-        default:
-          throw new IllegalArgumentException("unknown option " + flag);
-      }
-    }
-    return o;
+    return ConfigFile.fromArgs(args).toOptions();
   }
 }

@@ -1,5 +1,7 @@
 package dev.redstruct.server;
 
+import dev.redstruct.keyspace.Keyspace;
+import dev.redstruct.keyspace.RedisType;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -39,12 +41,17 @@ final class Server implements Runnable {
    */
   private static final int READ_SIZE = 16 * 1024;
 
+  /** The cron's period (Redis: 1000 / hz, hz 10). */
+  private static final long CRON_MILLIS = 100;
+
   final ServerOptions options;
 
   /** The engine, its session type erased: sessions are only ever handed back to it. */
   final CommandEngine<Object> engine;
 
   final PubSub pubsub = new PubSub();
+  final Blocking blocking = new Blocking(this);
+  final Notifications notifications = new Notifications(pubsub);
   private final long[] pubsubLimit;
   private final Commands commands = new Commands(this);
   private final Map<Long, Client> clients = new LinkedHashMap<>();
@@ -55,11 +62,25 @@ final class Server implements Runnable {
   private long nextId = 1;
   private volatile boolean running = true;
 
-  @SuppressWarnings("unchecked")
+  /** CONFIG GET/SET's table; the options' values are in it. */
+  final ServerConfig config;
+
+  /** INFO's counters. */
+  final Stats stats = new Stats();
+
   Server(ServerOptions options, CommandEngine<?> engine) throws IOException {
+    this(options, engine, ServerConfig.of(options));
+  }
+
+  @SuppressWarnings("unchecked")
+  Server(ServerOptions options, CommandEngine<?> engine, ServerConfig config) throws IOException {
+    this.config = config;
     this.options = options;
     this.engine = (CommandEngine<Object>) engine;
     this.pubsubLimit = options.pubsubOutputBufferLimit();
+    if (engine instanceof KeyspaceEngine k) {
+      k.keyspace.setKeyListener(new KeyspaceSignals());
+    }
     this.selector = Selector.open();
     this.listener = ServerSocketChannel.open();
     try {
@@ -71,6 +92,43 @@ final class Server implements Runnable {
       listener.close();
       selector.close();
       throw e;
+    }
+    config.put("port", Integer.toString(port()));
+    try {
+      commands.admin.start(); // loads the RDB file when started the redis-server way
+    } catch (RuntimeException e) {
+      listener.close();
+      selector.close();
+      throw e;
+    }
+  }
+
+  /** The password in force ({@code CONFIG SET requirepass}), or null. */
+  String requirePass() {
+    String p = config.get("requirepass");
+    return p.isEmpty() ? null : p;
+  }
+
+  /** CONFIG SET changed values: hands them to whoever applies them. */
+  void configChanged() {
+    AdminCommands.applyConfig(this);
+  }
+
+  /** What the keyspace tells the server: keys for blocked clients, keyspace events. */
+  private final class KeyspaceSignals implements Keyspace.KeyListener {
+    @Override
+    public void keyAdded(int db, byte[] key, RedisType type) {
+      blocking.keyAdded(db, key, type);
+    }
+
+    @Override
+    public void databasesSwapped(int db1, int db2) {
+      blocking.databasesSwapped(db1, db2);
+    }
+
+    @Override
+    public void keyspaceEvent(int type, String event, byte[] key, int db) {
+      notifications.publish(type, event, key, db);
     }
   }
 
@@ -102,16 +160,27 @@ final class Server implements Runnable {
 
   @Override
   public void run() {
+    long nextCron = System.currentTimeMillis() + CRON_MILLIS;
+    long nextTimeout = 0;
     try {
       while (running) {
-        selector.select();
+        long wake = nextTimeout == 0 ? nextCron : Math.min(nextCron, nextTimeout);
+        selector.select(Math.max(1, wake - System.currentTimeMillis()));
         Iterator<SelectionKey> it = selector.selectedKeys().iterator();
         while (it.hasNext()) {
           SelectionKey k = it.next();
           it.remove();
           handle(k);
         }
+        nextTimeout = processUnblocked();
         beforeSleep();
+        long now = System.currentTimeMillis();
+        if (now >= nextCron) {
+          if (commands.admin.activeExpire) {
+            engine.cron();
+          }
+          nextCron = now + CRON_MILLIS;
+        }
       }
     } catch (IOException | ClosedSelectorException e) {
       // the selector broke: nothing to serve any more
@@ -152,7 +221,8 @@ final class Server implements Runnable {
                 format(ch.getRemoteAddress()),
                 format(ch.getLocalAddress()),
                 now);
-        c.authenticated = options.requirePass() == null;
+        c.authenticated = requirePass() == null;
+        stats.connectionsReceived++;
         c.session =
             engine.newSession(
                 (CommandEngine.ConnectionCommands) argv -> commands.runForExec(c, argv));
@@ -201,9 +271,32 @@ final class Server implements Runnable {
     processInput(c);
   }
 
+  /**
+   * Times out blocked clients, then runs the pending input of every client that was unblocked.
+   * Redis: handleBlockedClientsTimeout and processUnblockedClients (beforeSleep).
+   *
+   * @return the earliest deadline of a client still blocked, or 0
+   */
+  private long processUnblocked() {
+    long next;
+    boolean ran;
+    do {
+      next = blocking.timeouts(System.currentTimeMillis());
+      ran = false;
+      Client u;
+      while ((u = blocking.nextUnblocked()) != null) {
+        ran = true;
+        if (clients.containsKey(u.id) && u.blocked == null) {
+          processInput(u);
+        }
+      }
+    } while (ran);
+    return next;
+  }
+
   /** Redis: processInputBuffer. */
   private void processInput(Client c) {
-    while (!c.closeAfterReply && !c.closeAsap) {
+    while (!c.closeAfterReply && !c.closeAsap && c.blocked == null) {
       byte[][] argv = c.reader.next(commands.authRequired(c));
       if (argv == null) {
         break;
@@ -215,6 +308,7 @@ final class Server implements Runnable {
       c.argvLenSum = sum;
       commands.process(c, argv);
       c.argvLenSum = 0;
+      blocking.handleReady(); // Redis: handleClientsBlockedOnKeys after the command
     }
     if (c.reader.error() != null && !c.closeAsap) {
       c.reply(Commands.error(c.reader.error()));
@@ -293,6 +387,7 @@ final class Server implements Runnable {
       return;
     }
     pubsub.forget(c);
+    blocking.unblock(c, false);
     engine.reset(c.session);
     c.key.cancel();
     try {

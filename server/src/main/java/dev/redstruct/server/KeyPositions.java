@@ -1,0 +1,86 @@
+package dev.redstruct.server;
+
+import dev.redstruct.keyspace.CommandInfo;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where a command's keys are, for COMMAND GETKEYS: the first/last/step range of its row, and for
+ * the commands with a key count argument ({@code movablekeys}) that count. Redis:
+ * getKeysUsingLegacyRangeSpec and the *GetKeys functions of src/db.c (7.0.15).
+ */
+final class KeyPositions {
+  private KeyPositions() {}
+
+  /** The key positions in cmd, or null when the arguments do not name keys properly. */
+  static List<Integer> of(CommandInfo ci, byte[][] cmd) {
+    String name = ci.name();
+    switch (name) {
+      case "zunionstore":
+      case "zinterstore":
+      case "zdiffstore":
+        return numkeys(cmd, 2, 3, 1);
+      case "zunion":
+      case "zinter":
+      case "zdiff":
+      case "zintercard":
+      case "sintercard":
+      case "lmpop":
+      case "zmpop":
+        return numkeys(cmd, 1, 2, -1);
+      case "blmpop":
+      case "bzmpop":
+        return numkeys(cmd, 2, 3, -1);
+      case "eval":
+      case "evalsha":
+      case "eval_ro":
+      case "evalsha_ro":
+      case "fcall":
+      case "fcall_ro":
+        return numkeys(cmd, 2, 3, -1);
+      default:
+        break;
+    }
+    List<Integer> keys = new ArrayList<>();
+    int last = ci.lastKey() < 0 ? cmd.length + ci.lastKey() : ci.lastKey();
+    for (int i = ci.firstKey(); i <= last && i < cmd.length; i += Math.max(1, ci.keyStep())) {
+      keys.add(i);
+    }
+    if (name.equals("georadius") || name.equals("georadiusbymember")) {
+      for (int i = 5; i + 1 < cmd.length; i++) {
+        String opt = new String(cmd[i], StandardCharsets.ISO_8859_1);
+        if (opt.equalsIgnoreCase("store") || opt.equalsIgnoreCase("storedist")) {
+          keys.add(i + 1);
+          i++;
+        }
+      }
+    }
+    return keys.isEmpty() ? null : keys;
+  }
+
+  /** Keys counted by the argument at countAt, starting at first; plus the one at extra (>= 0). */
+  private static List<Integer> numkeys(byte[][] cmd, int countAt, int first, int extra) {
+    if (countAt >= cmd.length) {
+      return null;
+    }
+    String s = new String(cmd[countAt], StandardCharsets.ISO_8859_1);
+    long n;
+    try {
+      n = Long.parseLong(s);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+    if (n <= 0 || first + n > cmd.length) {
+      return null;
+    }
+    List<Integer> keys = new ArrayList<>();
+    if (extra >= 0) {
+      keys.add(extra);
+    }
+    for (int i = 0; i < n; i++) {
+      keys.add(first + i);
+    }
+    return keys;
+  }
+}
