@@ -52,7 +52,7 @@ final class CommandTable {
 
   /** Whether argv[0] names a command of the table (a container included). */
   boolean isKnown(byte[] name) {
-    return commands.containsKey(lower(name));
+    return find(name) != null;
   }
 
   /** Whether argv[0] names a container, for the "unknown subcommand" error. */

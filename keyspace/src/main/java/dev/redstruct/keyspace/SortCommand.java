@@ -251,7 +251,8 @@ final class SortCommand {
       }
       return;
     }
-    QuickList list = QuickList.create();
+    QuickList list =
+        c.ks.encodingLimits().newList(); // Redis: createQuicklistObject() with the configured fill
     for (int j = start; j <= end; j++) {
       if (getops == 0) {
         list.pushTail(vector[j].obj);
