@@ -1,7 +1,8 @@
 /**
  * A Redis server in the JVM: RESP2/RESP3 over TCP on plain NIO, one command thread, the connection
- * commands and Pub/Sub, in front of a {@link dev.redstruct.server.CommandEngine}; Lua scripting
- * (EVAL, EVALSHA, SCRIPT) in {@code dev.redstruct.server.script} on luaj.
+ * commands and Pub/Sub, in front of the keyspace (or any {@link
+ * dev.redstruct.server.CommandEngine}); Lua scripting (EVAL, EVALSHA, SCRIPT) in {@code
+ * dev.redstruct.server.script} on luaj.
  */
 module dev.redstruct.server {
   requires transitive dev.redstruct.core;

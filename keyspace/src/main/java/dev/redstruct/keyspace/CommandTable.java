@@ -40,6 +40,11 @@ final class CommandTable {
     return base.subcommands.get(lower(argv[1]));
   }
 
+  /** Whether argv[0] names a command of the table (a container included). */
+  boolean isKnown(byte[] name) {
+    return commands.containsKey(lower(name));
+  }
+
   /** Whether argv[0] names a container, for the "unknown subcommand" error. */
   boolean isContainer(byte[] name) {
     Command base = commands.get(lower(name));

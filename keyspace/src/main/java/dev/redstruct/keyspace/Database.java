@@ -18,6 +18,7 @@ final class Database {
    * call(), so a command never sees a key expire half way.
    */
   final int id;
+  private final Keyspace ks;
   Dict<byte[], Object> dict = Dict.forBytes();
   Dict<byte[], Long> expires = Dict.forBytes();
   long expiresCursor;
@@ -25,7 +26,8 @@ final class Database {
   /** Keys WATCHed in this database, each with its watchers in WATCH order. */
   final Dict<byte[], List<WatchedKey>> watched = Dict.forBytes();
 
-  Database(int id) {
+  Database(Keyspace ks, int id) {
+    this.ks = ks;
     this.id = id;
   }
 
@@ -92,7 +94,9 @@ final class Database {
 
   /** Redis: dbAdd/dbOverwrite without touching the TTL. */
   void put(byte[] key, Object value) {
-    dict.put(key, value);
+    if (dict.put(key, value) == null) {
+      ks.keyAdded(this, key, value);
+    }
   }
 
   /**
@@ -100,7 +104,9 @@ final class Database {
    * modification.
    */
   void setKey(byte[] key, Object value) {
-    dict.put(key, value);
+    if (dict.put(key, value) == null) {
+      ks.keyAdded(this, key, value);
+    }
     removeExpire(key);
   }
 

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
@@ -52,6 +53,7 @@ public final class Keyspace {
   private final RandomGenerator random;
   private final Session defaultSession;
   private int expireDb;
+  private KeyListener listener;
 
   /** Values handed to Java callers, checked for emptiness before the next command. */
   private final Map<Object, Object[]> handedOut = new IdentityHashMap<>();
@@ -60,9 +62,9 @@ public final class Keyspace {
     this.clock = clock;
     this.random = random;
     for (int i = 0; i < DATABASES; i++) {
-      dbs[i] = new Database(i);
+      dbs[i] = new Database(this, i);
     }
-    this.defaultSession = new Session(this);
+    this.defaultSession = new Session(this, null);
   }
 
   /**
@@ -93,7 +95,99 @@ public final class Keyspace {
    * @return the session
    */
   public Session newSession() {
-    return new Session(this);
+    return new Session(this, null);
+  }
+
+  /**
+   * A new caller that also has commands of its own, as a server's connection has (PING, CLIENT,
+   * PUBLISH, blocking pops): inside {@code MULTI} a command the table does not know is queued (the
+   * caller has vetted it), and {@code EXEC} runs it through {@code outside}, whose null answer is
+   * Redis's unknown-command error.
+   *
+   * @param outside runs one of the caller's commands and returns its reply bytes, or null when it
+   *     has no such command
+   * @return the session
+   */
+  public Session newSession(Function<byte[][], byte[]> outside) {
+    return new Session(this, Objects.requireNonNull(outside, "outside"));
+  }
+
+  /**
+   * Whether the command table has a command of this name (any case), subcommands aside.
+   *
+   * @param name the command name, as a client sends it
+   * @return true if {@link #execute(Session, byte[]...)} would not answer "unknown command"
+   */
+  public boolean hasCommand(byte[] name) {
+    return table.lookup(new byte[][] {Objects.requireNonNull(name, "name")}) != null;
+  }
+
+  /**
+   * The command's full name, lower case, as Redis prints it in errors and {@code COMMAND INFO}.
+   *
+   * @param argv the command name and its arguments
+   * @return e.g. {@code "get"}, {@code "object|encoding"}; null for an unknown command or
+   *     subcommand
+   */
+  public String commandName(byte[]... argv) {
+    Command cmd = table.lookup(argv);
+    return cmd == null ? null : cmd.fullName;
+  }
+
+  /**
+   * Why this command would be refused before it runs, as Redis's processCommand checks: unknown
+   * command, unknown subcommand, wrong number of arguments.
+   *
+   * @param argv the command name and its arguments
+   * @return Redis's error text (e.g. {@code "ERR wrong number of arguments for 'get' command"}), or
+   *     null if the command would run (or be queued)
+   */
+  public String refusal(byte[]... argv) {
+    Command cmd = table.lookup(argv);
+    return cmd == null ? unknown(argv) : arity(cmd, argv);
+  }
+
+  /**
+   * Sets what is told when keys are added (null: nobody). Called on the keyspace's thread, from
+   * inside the command that adds the key: the listener must not run commands itself.
+   *
+   * @param listener the listener, or null
+   */
+  public void setKeyListener(KeyListener listener) {
+    this.listener = listener;
+  }
+
+  /** Tells a listener about keys added to the databases; see {@link #setKeyListener}. */
+  public interface KeyListener {
+    /**
+     * A key that did not exist now holds a value (a write created it, RENAME/MOVE/COPY/RESTORE put
+     * it there). Redis: dbAdd, which calls signalKeyAsReady for blocked clients.
+     *
+     * @param db the database number
+     * @param key the key (do not change the array)
+     * @param type the value's type
+     */
+    void keyAdded(int db, byte[] key, RedisType type);
+
+    /**
+     * SWAPDB exchanged two databases' contents. Redis: scanDatabaseForReadyKeys on both.
+     *
+     * @param db1 one database number
+     * @param db2 the other
+     */
+    default void databasesSwapped(int db1, int db2) {}
+  }
+
+  /** Redis: dbAdd's signalKeyAsReady. */
+  void keyAdded(Database db, byte[] key, Object value) {
+    KeyListener l = listener;
+    if (l != null) {
+      l.keyAdded(db.id, key, Values.type(value));
+    }
+  }
+
+  KeyListener listener() {
+    return listener;
   }
 
   /**
@@ -154,10 +248,13 @@ public final class Keyspace {
     dropEmptyHandedOut();
     Command cmd = table.lookup(argv);
     String refusal = cmd == null ? unknown(argv) : arity(cmd, argv);
-    if (refusal != null) {
+    boolean queueing = session.inMulti && !session.execRunning;
+    if (refusal != null && queueing && session.outside != null && !table.isKnown(argv[0])) {
+      refusal = null; // one of the caller's own commands, vetted by the caller: queue it
+    } else if (refusal != null) {
       return reject(session, cmd, refusal);
     }
-    if (session.inMulti && !Transactions.runsInMulti(cmd)) {
+    if (queueing && (cmd == null || !Transactions.runsInMulti(cmd))) {
       if (!session.dirtyCas && !session.dirtyExec) {
         session.queue.add(argv);
       }

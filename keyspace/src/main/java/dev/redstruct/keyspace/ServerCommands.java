@@ -35,6 +35,10 @@ final class ServerCommands {
       a.touchAllWatchedKeys(b, c.now);
       b.touchAllWatchedKeys(a, c.now);
       a.swapContents(b);
+      Keyspace.KeyListener l = c.ks.listener();
+      if (l != null) {
+        l.databasesSwapped(id1, id2);
+      }
     }
     c.out.simple("OK");
   }

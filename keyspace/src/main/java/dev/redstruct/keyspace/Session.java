@@ -2,6 +2,7 @@ package dev.redstruct.keyspace;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One caller of a {@link Keyspace}, as a Redis client connection is one: the selected database, the
@@ -18,16 +19,25 @@ public final class Session {
    * commands are kept as their argv, resolved again by EXEC (the table does not change).
    */
   final Keyspace keyspace;
+
+  /** Runs the commands of the caller's own (a server's PING, CLIENT, PUBLISH) for EXEC, or null. */
+  final Function<byte[][], byte[]> outside;
+
   int db;
   int protocol = 2;
   boolean inMulti;
   boolean dirtyExec;
   boolean dirtyCas;
+
+  /** EXEC is running the queue: commands issued meanwhile run at once (Redis: execCommand). */
+  boolean execRunning;
+
   final List<byte[][]> queue = new ArrayList<>();
   final List<Database.WatchedKey> watchedKeys = new ArrayList<>();
 
-  Session(Keyspace keyspace) {
+  Session(Keyspace keyspace, Function<byte[][], byte[]> outside) {
     this.keyspace = keyspace;
+    this.outside = outside;
   }
 
   /**
@@ -68,6 +78,28 @@ public final class Session {
    */
   public boolean inTransaction() {
     return inMulti;
+  }
+
+  /**
+   * Marks the open transaction as failed, as a command refused while queueing does: {@code EXEC}
+   * then answers {@code EXECABORT}. For a server that refuses a command itself (authentication, its
+   * own arity checks) before the keyspace sees it. Redis: flagTransaction. Does nothing outside
+   * {@code MULTI}.
+   */
+  public void flagTransaction() {
+    if (inMulti) {
+      dirtyExec = true;
+    }
+  }
+
+  /**
+   * Resets the session as {@code RESET} does and as a closed connection must: the transaction
+   * discarded, nothing watched, database 0. The protocol is left as it is. Redis:
+   * clearClientConnectionState (discardTransaction, unwatchAllKeys, selectDb 0).
+   */
+  public void reset() {
+    discardTransaction();
+    db = 0;
   }
 
   /** Redis: unwatchAllKeys. */

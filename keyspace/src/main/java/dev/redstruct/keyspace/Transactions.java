@@ -1,6 +1,7 @@
 package dev.redstruct.keyspace;
 
 import dev.redstruct.core.resp.ReplyError;
+import dev.redstruct.core.resp.RespWriter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -60,11 +61,25 @@ final class Transactions {
     s.unwatchAll();
     List<byte[][]> queued = new ArrayList<>(s.queue);
     c.out.arrayHeader(queued.size());
-    for (byte[][] argv : queued) {
-      Command cmd = c.ks.table().lookup(argv);
-      c.out.raw(c.ks.call(s, cmd, argv, c.now));
+    s.execRunning = true;
+    try {
+      for (byte[][] argv : queued) {
+        Command cmd = c.ks.table().lookup(argv);
+        c.out.raw(cmd != null ? c.ks.call(s, cmd, argv, c.now) : outside(s, argv));
+      }
+    } finally {
+      s.execRunning = false;
     }
     s.discardTransaction();
+  }
+
+  /** A queued command of the session's caller: its reply, or Redis's unknown-command error. */
+  private static byte[] outside(Session s, byte[][] argv) {
+    byte[] r = s.outside == null ? null : s.outside.apply(argv);
+    if (r == null) {
+      r = new RespWriter(s.protocol).error(s.keyspace.refusal(argv)).toByteArray();
+    }
+    return r;
   }
 
   /** Redis: isWatchedKeyExpired. */

@@ -16,7 +16,7 @@ package dev.redstruct.server;
  * server hands the engine its own commands too (except QUIT and RESET) so that the engine queues
  * them; {@code EXEC} runs them back through {@link ConnectionCommands#execute}.
  *
- * <p>Plugging in the keyspace (issue #28) is an adapter in this module: {@code newSession} wraps
+ * <p>The keyspace (issue #28) plugs in through an adapter in this module: {@code newSession} wraps
  * {@code keyspace.newSession()} with the connection; {@code lookup} asks the keyspace's command
  * table for name and arity; {@code execute} is {@code keyspace.execute(session, argv)}, whose
  * {@code MULTI} queue must accept the commands the server hands it and whose {@code EXEC} calls the
@@ -96,6 +96,12 @@ public interface CommandEngine<S> {
   default int selectedDb(S session) {
     return 0;
   }
+
+  /**
+   * Background work the server runs on its command thread about ten times a second (Redis:
+   * serverCron, {@code hz 10}): for the keyspace, the active expiry sweep.
+   */
+  default void cron() {}
 
   /** A command the engine runs or refuses ({@link #lookup}). */
   final class Lookup {

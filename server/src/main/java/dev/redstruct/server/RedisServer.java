@@ -1,5 +1,6 @@
 package dev.redstruct.server;
 
+import dev.redstruct.keyspace.Keyspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Objects;
@@ -7,8 +8,8 @@ import java.util.Objects;
 /**
  * A Redis server in the JVM: listens on a TCP port, speaks RESP2 and RESP3 to any number of
  * clients, runs every command on one thread (so each command is atomic, as in Redis), answers the
- * connection commands (PING, ECHO, QUIT, HELLO, AUTH, CLIENT, RESET) and Pub/Sub itself, and hands
- * every other command to a {@link CommandEngine}.
+ * connection commands (PING, ECHO, QUIT, HELLO, AUTH, CLIENT, RESET), Pub/Sub and the blocking pops
+ * itself, and hands every other command to the {@link Keyspace} (or any {@link CommandEngine}).
  *
  * <pre>{@code
  * try (RedisServer server = RedisServer.start(ServerOptions.defaults().port(0))) {
@@ -32,15 +33,27 @@ public final class RedisServer implements AutoCloseable {
   }
 
   /**
-   * Starts a server with no data commands: connection commands and Pub/Sub only (until the keyspace
-   * is plugged in).
+   * Starts a server over a new empty keyspace (16 databases, the system clock).
    *
    * @param options where to listen and the limits
    * @return the running server
    * @throws UncheckedIOException if the address cannot be bound
    */
   public static RedisServer start(ServerOptions options) {
-    return start(options, NoCommands.INSTANCE);
+    return start(options, Keyspace.create());
+  }
+
+  /**
+   * Starts a server over the given keyspace. From then on the server's command thread owns it: do
+   * not touch the keyspace from another thread while the server runs.
+   *
+   * @param options where to listen and the limits
+   * @param keyspace the data
+   * @return the running server
+   * @throws UncheckedIOException if the address cannot be bound
+   */
+  public static RedisServer start(ServerOptions options, Keyspace keyspace) {
+    return start(options, new KeyspaceEngine(Objects.requireNonNull(keyspace, "keyspace")));
   }
 
   /**

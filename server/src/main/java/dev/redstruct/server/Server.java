@@ -39,6 +39,9 @@ final class Server implements Runnable {
    */
   private static final int READ_SIZE = 16 * 1024;
 
+  /** The cron's period (Redis: 1000 / hz, hz 10). */
+  private static final long CRON_MILLIS = 100;
+
   final ServerOptions options;
 
   /** The engine, its session type erased: sessions are only ever handed back to it. */
@@ -102,9 +105,10 @@ final class Server implements Runnable {
 
   @Override
   public void run() {
+    long nextCron = System.currentTimeMillis() + CRON_MILLIS;
     try {
       while (running) {
-        selector.select();
+        selector.select(Math.max(1, nextCron - System.currentTimeMillis()));
         Iterator<SelectionKey> it = selector.selectedKeys().iterator();
         while (it.hasNext()) {
           SelectionKey k = it.next();
@@ -112,6 +116,11 @@ final class Server implements Runnable {
           handle(k);
         }
         beforeSleep();
+        long now = System.currentTimeMillis();
+        if (now >= nextCron) {
+          engine.cron();
+          nextCron = now + CRON_MILLIS;
+        }
       }
     } catch (IOException | ClosedSelectorException e) {
       // the selector broke: nothing to serve any more

@@ -22,13 +22,13 @@ import redis.clients.jedis.Response;
 import redis.clients.jedis.Transaction;
 import redis.clients.jedis.exceptions.JedisDataException;
 
-/** Jedis 8 against our server (stand-in engine), as a user's code would call it. */
+/** Jedis 8 against our server (over the keyspace), as a user's code would call it. */
 class JedisInteropTest {
   private static RedisServer server;
 
   @BeforeAll
   static void start() {
-    server = RedisServer.start(ServerOptions.defaults().port(0), new StandInEngine());
+    server = RedisServer.start(ServerOptions.defaults().port(0));
   }
 
   @AfterAll

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Lettuce 7 against our server (stand-in engine): it opens every connection with {@code HELLO 3}
+ * Lettuce 7 against our server (over the keyspace): it opens every connection with {@code HELLO 3}
  * (RESP3), so its replies and Pub/Sub push frames are RESP3; a second client is pinned to RESP2.
  */
 class LettuceInteropTest {
@@ -36,7 +36,7 @@ class LettuceInteropTest {
 
   @BeforeAll
   static void start() {
-    server = RedisServer.start(ServerOptions.defaults().port(0), new StandInEngine());
+    server = RedisServer.start(ServerOptions.defaults().port(0));
     RedisURI uri = RedisURI.builder().withHost("127.0.0.1").withPort(server.port()).build();
     resp3 = RedisClient.create(uri);
     resp3.setOptions(ClientOptions.builder().protocolVersion(ProtocolVersion.RESP3).build());

@@ -34,7 +34,7 @@ class PubSubRandomRedisIT {
 
   @BeforeAll
   static void start() {
-    ours = RedisServer.start(ServerOptions.defaults().port(0), new StandInEngine());
+    ours = RedisServer.start(ServerOptions.defaults().port(0));
   }
 
   @AfterAll

@@ -12,11 +12,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The same byte streams to a real Redis 7.0.15 and to our server (with the stand-in engine for
- * GET/SET/DEL/MULTI/EXEC), each whole and split at random points; every byte the servers send back,
- * up to the close, must agree. A stream that does not close the connection by itself gets {@code
- * QUIT} appended. HELLO's {@code id} field is the only part normalised (client ids count
- * connections). The seed is printed; replay with {@code -Dserver.seed=...}.
+ * The same byte streams to a real Redis 7.0.15 and to our server (over the keyspace), each whole
+ * and split at random points; every byte the servers send back, up to the close, must agree. A
+ * stream that does not close the connection by itself gets {@code QUIT} appended. HELLO's {@code
+ * id} field is the only part normalised (client ids count connections). The seed is printed; replay
+ * with {@code -Dserver.seed=...}.
  */
 @RedisTest
 class ServerDifferentialRedisIT {
@@ -162,10 +162,10 @@ class ServerDifferentialRedisIT {
   @BeforeAll
   static void startOurs() {
     ServerOptions base = ServerOptions.defaults().port(0);
-    ours = RedisServer.start(base, new StandInEngine());
-    oursAuth = RedisServer.start(base.requirePass("pw"), new StandInEngine());
+    ours = RedisServer.start(base);
+    oursAuth = RedisServer.start(base.requirePass("pw"));
     ServerOptions limits = base.protoMaxBulkLen(1 << 20).clientQueryBufferLimit(1 << 20);
-    oursLimits = RedisServer.start(limits, new StandInEngine());
+    oursLimits = RedisServer.start(limits);
   }
 
   @AfterAll

@@ -2,6 +2,7 @@ package dev.redstruct.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.redstruct.keyspace.Keyspace;
 import dev.redstruct.testkit.ReadmeSnippets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -35,18 +36,18 @@ class ServerReadmeTest {
   }
 
   @Test
-  void withAnEngineAndAPassword() {
-    CommandEngine<?> engine = new StandInEngine(); // the keyspace, once it is plugged in
+  void withAKeyspaceAndAPassword() {
+    Keyspace keyspace = Keyspace.create();
     // README: begin
     ServerOptions options = ServerOptions.defaults().port(0).requirePass("secret");
-    try (RedisServer server = RedisServer.start(options, engine);
+    try (RedisServer server = RedisServer.start(options, keyspace);
         Jedis jedis = new Jedis("127.0.0.1", server.port())) {
       // before AUTH: -NOAUTH Authentication required.
       jedis.auth("secret");
-      jedis.set("greeting", "hi"); // runs on the engine, on the server's one command thread
+      jedis.set("greeting", "hi"); // runs on the keyspace, on the server's one command thread
     }
     // README: end
-    try (RedisServer server = RedisServer.start(options, engine);
+    try (RedisServer server = RedisServer.start(options, keyspace);
         Jedis jedis = new Jedis("127.0.0.1", server.port())) {
       JedisDataException e =
           org.junit.jupiter.api.Assertions.assertThrows(
