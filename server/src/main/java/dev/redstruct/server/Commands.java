@@ -2,6 +2,7 @@ package dev.redstruct.server;
 
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.core.resp.RespWriter;
+import dev.redstruct.server.script.ScriptCommands;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -24,10 +25,12 @@ final class Commands {
 
   private final Server server;
   private final ClientCommand clientCommand;
+  private final ServerScripts scripts;
 
   Commands(Server server) {
     this.server = server;
     this.clientCommand = new ClientCommand(server);
+    this.scripts = new ServerScripts(server, this);
   }
 
   /** Redis: authRequired (the default user with requirepass, not yet authenticated). */
@@ -89,11 +92,15 @@ final class Commands {
     CommandEngine<Object> engine = server.engine;
     Object session = c.session;
     Builtin b = Builtin.of(argv[0]);
+    boolean script = b == null && ScriptCommands.handles(argv[0]);
     String fullName;
     String refusal;
     if (b != null) {
       fullName = fullName(b, argv);
       refusal = fullName.startsWith("ERR ") ? fullName : null;
+    } else if (script) {
+      fullName = ScriptCommands.fullName(argv);
+      refusal = ScriptCommands.checkArity(argv);
     } else {
       CommandEngine.Lookup l = engine.lookup(argv);
       fullName = l == null ? null : l.fullName();
@@ -117,6 +124,8 @@ final class Commands {
         engine.flagTransaction(session); // Redis: rejectCommand -> flagTransaction
       }
       c.reply(error(refusal));
+    } else if (script && !inMulti) {
+      c.reply(scripts.run(c, argv));
     } else if (b == null || (inMulti && b != Builtin.QUIT && b != Builtin.RESET)) {
       c.reply(engine.execute(session, argv));
     } else {
@@ -128,7 +137,7 @@ final class Commands {
    * The builtin's full name ({@code "client|list"}), or its refusal text starting with {@code "ERR
    * "}. Redis: lookupCommand, commandCheckExistence, commandCheckArity.
    */
-  private static String fullName(Builtin b, byte[][] argv) {
+  static String fullName(Builtin b, byte[][] argv) {
     if (b.subcommands.isEmpty() || argv.length == 1) {
       return Builtin.arityAccepts(b.arity, argv.length) ? b.lowerName : arityError(b.lowerName);
     }
@@ -149,6 +158,10 @@ final class Commands {
   /** Runs a builtin for the engine's EXEC; null if argv is not a builtin. */
   byte[] runForExec(Client c, byte[][] argv) {
     Builtin b = Builtin.of(argv[0]);
+    if (b == null && ScriptCommands.handles(argv[0])) {
+      String refusal = ScriptCommands.checkArity(argv);
+      return refusal == null ? scripts.run(c, argv) : error(refusal);
+    }
     if (b == null) {
       return null;
     }

@@ -40,8 +40,8 @@ final class BitLib {
   }
 
   /** LuaBitOp's barg: a number to its 32-bit value. */
-  static int bit(Varargs args, int i) {
-    double d = args.checkdouble(i);
+  static int bit(Varargs args, int i, String fname) {
+    double d = LuaFn.number(args, i, fname);
     if (Double.isNaN(d) || Double.isInfinite(d)) {
       return 0;
     }
@@ -53,23 +53,23 @@ final class BitLib {
   }
 
   private static LuaFn unary(String name, java.util.function.IntUnaryOperator f) {
-    return new LuaFn(name, args -> num(f.applyAsInt(bit(args, 1))));
+    return new LuaFn(name, args -> num(f.applyAsInt(bit(args, 1, name))));
   }
 
   private static LuaFn fold(String name, Op op) {
     return new LuaFn(
         name,
         args -> {
-          int r = bit(args, 1);
+          int r = bit(args, 1, name);
           for (int i = 2; i <= args.narg(); i++) {
-            r = op.apply(r, bit(args, i));
+            r = op.apply(r, bit(args, i, name));
           }
           return num(r);
         });
   }
 
   private static LuaFn shift(String name, Op op) {
-    return new LuaFn(name, args -> num(op.apply(bit(args, 1), bit(args, 2) & 31)));
+    return new LuaFn(name, args -> num(op.apply(bit(args, 1, name), bit(args, 2, name) & 31)));
   }
 
   /** LuaBitOp's tohex(x [, n]): n hex digits (default 8), upper case when n is negative. */
@@ -77,8 +77,8 @@ final class BitLib {
     return new LuaFn(
         "tohex",
         args -> {
-          int b = bit(args, 1);
-          int n = args.isnoneornil(2) ? 8 : bit(args, 2);
+          int b = bit(args, 1, "tohex");
+          int n = args.isnoneornil(2) ? 8 : bit(args, 2, "tohex");
           boolean upper = n < 0;
           if (upper) {
             n = -n;

@@ -50,7 +50,7 @@ final class CjsonLib {
 
   private static Varargs encode(Varargs args) {
     if (args.narg() != 1) {
-      LuaValue.argerror(1, "expected 1 argument");
+      throw LuaFn.badArg(1, "encode", "expected 1 argument");
     }
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     append(out, args.arg1(), 0);
@@ -226,9 +226,9 @@ final class CjsonLib {
 
   private static Varargs decode(Varargs args) {
     if (args.narg() != 1) {
-      LuaValue.argerror(1, "expected 1 argument");
+      throw LuaFn.badArg(1, "decode", "expected 1 argument");
     }
-    byte[] b = LuaReplies.bytes(args.checkstring(1));
+    byte[] b = LuaReplies.bytes(LuaFn.string(args, 1, "decode"));
     Decoder d = new Decoder(b);
     LuaValue v = d.value(0);
     d.skipSpace();

@@ -57,6 +57,7 @@ final class LuaReplies {
       case '+':
         return single("ok", LuaValue.valueOf(lineBytes()));
       case '-':
+        pos--;
         return errorTable(lineBytes());
       case '*':
         return arrayOrFalse();

@@ -14,8 +14,9 @@ import org.luaj.vm2.Varargs;
  * error_reply}, {@code status_reply}, {@code sha1hex}, {@code log}, {@code setresp}, {@code
  * set_repl}, {@code replicate_commands}, {@code breakpoint}, {@code debug}, {@code acl_check_cmd};
  * Lua's {@code pcall} (an error table gives its message), {@code error}, {@code loadstring}, {@code
- * gcinfo} and {@code math.random}/{@code randomseed} on Redis's own generator. Redis:
- * src/script_lua.c, src/script.c, src/eval.c, src/rand.c (7.0.15).
+ * gcinfo}, {@code tostring} (numbers as Lua 5.1's {@code %.14g}) and {@code math.random}/{@code
+ * randomseed} on Redis's own generator. Redis: src/script_lua.c, src/script.c, src/eval.c,
+ * src/rand.c (7.0.15).
  */
 final class RedisLib {
   /*
@@ -67,11 +68,20 @@ final class RedisLib {
     redis.rawset("REPL_REPLICA", 2);
     redis.rawset("REPL_ALL", 3);
     redis.rawset("REDIS_VERSION", "7.0.15");
-    redis.rawset("REDIS_VERSION_NUM", 0x00070015);
+    redis.rawset("REDIS_VERSION_NUM", (7 << 16) | (0 << 8) | 15);
     g.rawset("redis", redis);
     g.rawset("pcall", new LuaFn("pcall", RedisLib::pcall));
     g.rawset("error", new Sandbox.ErrorFunction());
     g.rawset("loadstring", new LuaFn("loadstring", a -> loadstring(g, a)));
+    LuaValue tostring = g.rawget("tostring");
+    g.rawset(
+        "tostring",
+        new LuaFn(
+            "tostring",
+            a ->
+                a.arg1().type() == LuaValue.TNUMBER
+                    ? LuaValue.valueOf(CjsonLib.formatG14(a.arg1().todouble()))
+                    : tostring.invoke(a)));
     g.rawset("gcinfo", new LuaFn("gcinfo", a -> LuaValue.valueOf(usedKilobytes())));
     LuaTable math = (LuaTable) g.rawget("math");
     math.rawset("random", new LuaFn("random", this::random));

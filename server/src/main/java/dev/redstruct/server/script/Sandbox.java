@@ -196,6 +196,7 @@ final class Sandbox {
   static ScriptGlobals create(RedisLib api) {
     ScriptGlobals g = new ScriptGlobals();
     g.load(new BaseLib());
+    g.load(new org.luaj.vm2.lib.PackageLib()); // the other libraries register in package.loaded
     g.load(new TableLib());
     g.load(new StringLib());
     g.load(new JseMathLib());
@@ -206,6 +207,11 @@ final class Sandbox {
     g.rawset("unpack", g.get("table").get("unpack"));
     LuaTable math = (LuaTable) g.get("math");
     math.rawset("log10", new Log10());
+    LuaTable string = (LuaTable) g.get("string");
+    string.rawset("format", new LuaFn("format", StringFormat::format));
+    LuaTable table = (LuaTable) g.get("table");
+    table.rawset("getn", new LuaFn("getn", a -> LuaValue.valueOf(a.checktable(1).length())));
+    table.rawset("maxn", new LuaFn("maxn", Sandbox::maxn));
     api.install(g);
     g.rawset("cjson", CjsonLib.create());
     g.rawset("bit", BitLib.create());
@@ -251,6 +257,18 @@ final class Sandbox {
       throw positional(
           "Script attempted to access nonexistent global variable '" + name.tojstring() + "'");
     }
+  }
+
+  /** Lua 5.1's table.maxn: the largest positive numeric key, or 0. */
+  private static Varargs maxn(Varargs a) {
+    LuaTable t = a.checktable(1);
+    double max = 0;
+    for (LuaValue k : t.keys()) {
+      if (k.type() == LuaValue.TNUMBER && k.todouble() > max) {
+        max = k.todouble();
+      }
+    }
+    return LuaValue.valueOf(max);
   }
 
   /** Lua 5.1's math.log10, which luaj's 5.2 library lacks. */

@@ -51,66 +51,7 @@ public final class Scripting {
   }
 
   /**
-   * Whether a command is one of this engine's ({@code EVAL}, {@code EVALSHA}, {@code EVAL_RO},
-   * {@code EVALSHA_RO}, {@code SCRIPT}).
-   *
-   * @param name the command name, any case
-   * @return true for the scripting commands
-   */
-  public static boolean handles(byte[] name) {
-    switch (new String(name, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT)) {
-      case "eval":
-      case "evalsha":
-      case "eval_ro":
-      case "evalsha_ro":
-      case "script":
-        return true;
-      default:
-        return false;
-    }
-  }
-
-  /**
-   * Checks a scripting command's name and arity as Redis's command table does: {@code EVAL*} take
-   * at least 3 arguments, {@code SCRIPT} is a container of subcommands.
-   *
-   * @param argv the command (its name is one {@link #handles})
-   * @return null if it may run; otherwise the error text (without the leading {@code -})
-   */
-  public static String checkArity(byte[][] argv) {
-    String name = lower(argv[0]);
-    if (!name.equals("script")) {
-      return argv.length >= 3 ? null : "ERR wrong number of arguments for '" + name + "' command";
-    }
-    if (argv.length < 2) {
-      return "ERR wrong number of arguments for 'script' command";
-    }
-    String sub = lower(argv[1]);
-    int arity;
-    switch (sub) {
-      case "load":
-      case "debug":
-        arity = 3;
-        break;
-      case "exists":
-        arity = -3;
-        break;
-      case "flush":
-        arity = -2;
-        break;
-      case "kill":
-      case "help":
-        arity = 2;
-        break;
-      default:
-        return "ERR unknown subcommand '" + LuaReplies.latin1(argv[1]) + "'. Try SCRIPT HELP.";
-    }
-    boolean ok = arity > 0 ? argv.length == arity : argv.length >= -arity;
-    return ok ? null : "ERR wrong number of arguments for 'script|" + sub + "' command";
-  }
-
-  /**
-   * Runs a scripting command whose arity {@link #checkArity} accepted.
+   * Runs a scripting command whose arity {@link ScriptCommands#checkArity} accepted.
    *
    * @param host the caller's side: runs the script's commands, gives the reply protocol
    * @param argv the command and its arguments
@@ -272,9 +213,31 @@ public final class Scripting {
               LuaReplies.trimCrLf("ERR Error compiling script (new function): " + m)));
       return null;
     }
+    if (f instanceof org.luaj.vm2.LuaClosure) {
+      noTailCalls(((org.luaj.vm2.LuaClosure) f).p);
+    }
     Script s = new Script(f, shebang, noWrites);
     cache.put(digest, s);
     return s;
+  }
+
+  /**
+   * Turns every tail call into a plain call (the RETURN after it returns its results): luaj runs a
+   * tail call after the calling function's frame is gone, so an error raised there would carry no
+   * script line, where Lua 5.1's error handler reports the line of the {@code return}.
+   */
+  static void noTailCalls(org.luaj.vm2.Prototype p) {
+    int[] code = p.code;
+    for (int i = 0; i < code.length; i++) {
+      if (org.luaj.vm2.Lua.GET_OPCODE(code[i]) == org.luaj.vm2.Lua.OP_TAILCALL) {
+        code[i] =
+            (code[i] & org.luaj.vm2.Lua.MASK_NOT_OP & org.luaj.vm2.Lua.MASK_NOT_C)
+                | (org.luaj.vm2.Lua.OP_CALL << org.luaj.vm2.Lua.POS_OP);
+      }
+    }
+    for (org.luaj.vm2.Prototype child : p.p) {
+      noTailCalls(child);
+    }
   }
 
   /** Redis: evalExtractShebangFlags's checks; null when the shebang is valid. */

@@ -81,7 +81,7 @@ final class StructLib {
       return (int) ((s - (len & (s - 1))) & (s - 1));
     }
 
-    void control(int opt) {
+    void control(int opt, String fname) {
       switch (opt) {
         case ' ':
           return;
@@ -102,7 +102,7 @@ final class StructLib {
             return;
           }
         default:
-          LuaValue.argerror(1, "invalid format option '" + (char) opt + "'");
+          throw LuaFn.badArg(1, fname, "invalid format option '" + (char) opt + "'");
       }
     }
   }
@@ -116,7 +116,7 @@ final class StructLib {
   }
 
   private static Varargs pack(Varargs args) {
-    Format h = new Format(LuaReplies.bytes(args.checkstring(1)));
+    Format h = new Format(LuaReplies.bytes(LuaFn.string(args, 1, "pack")));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int arg = 2;
     long total = 0;
@@ -130,21 +130,27 @@ final class StructLib {
       }
       switch (opt) {
         case 'b', 'B', 'h', 'H', 'l', 'L', 'T', 'i', 'I' -> {
-          double n = args.checkdouble(arg++);
+          double n = LuaFn.number(args, arg++, "pack");
           long v = n < 0 ? (long) n : (n >= 0x1p63 ? (long) (n - 0x1p64) : (long) n);
           writeInt(out, v, size, h.little);
         }
         case 'x' -> out.write(0);
         case 'f' ->
-            writeInt(out, Float.floatToRawIntBits((float) args.checkdouble(arg++)), 4, h.little);
-        case 'd' -> writeInt(out, Double.doubleToRawLongBits(args.checkdouble(arg++)), 8, h.little);
+            writeInt(
+                out,
+                Float.floatToRawIntBits((float) LuaFn.number(args, arg++, "pack")),
+                4,
+                h.little);
+        case 'd' ->
+            writeInt(
+                out, Double.doubleToRawLongBits(LuaFn.number(args, arg++, "pack")), 8, h.little);
         case 'c', 's' -> {
-          byte[] s = LuaReplies.bytes(args.checkstring(arg++));
+          byte[] s = LuaReplies.bytes(LuaFn.string(args, arg++, "pack"));
           if (size == 0) {
             size = s.length;
           }
           if (s.length < size) {
-            LuaValue.argerror(arg, "string too short");
+            throw LuaFn.badArg(arg, "pack", "string too short");
           }
           out.write(s, 0, size);
           if (opt == 's') {
@@ -152,7 +158,7 @@ final class StructLib {
             size++;
           }
         }
-        default -> h.control(opt);
+        default -> h.control(opt, "pack");
       }
       total += size;
     }
@@ -168,11 +174,11 @@ final class StructLib {
   }
 
   private static Varargs unpack(Varargs args) {
-    Format h = new Format(LuaReplies.bytes(args.checkstring(1)));
-    byte[] data = LuaReplies.bytes(args.checkstring(2));
+    Format h = new Format(LuaReplies.bytes(LuaFn.string(args, 1, "unpack")));
+    byte[] data = LuaReplies.bytes(LuaFn.string(args, 2, "unpack"));
     long pos = args.optlong(3, 1);
     if (pos <= 0) {
-      LuaValue.argerror(3, "offset must be 1 or greater");
+      throw LuaFn.badArg(3, "unpack", "offset must be 1 or greater");
     }
     pos--;
     java.util.List<LuaValue> results = new java.util.ArrayList<>();
@@ -181,7 +187,7 @@ final class StructLib {
       int size = h.size(opt);
       pos += h.toAlign(pos, opt, size);
       if (size > data.length || pos > data.length - size) {
-        LuaValue.argerror(2, "data string too short");
+        throw LuaFn.badArg(2, "unpack", "data string too short");
       }
       int p = (int) pos;
       switch (opt) {
@@ -202,7 +208,7 @@ final class StructLib {
             }
             size = results.remove(results.size() - 1).toint();
             if (size > data.length || pos > data.length - size) {
-              LuaValue.argerror(2, "data string too short");
+              throw LuaFn.badArg(2, "unpack", "data string too short");
             }
           }
           results.add(LuaValue.valueOf(java.util.Arrays.copyOfRange(data, p, p + size)));
@@ -218,7 +224,7 @@ final class StructLib {
           size = e - p + 1;
           results.add(LuaValue.valueOf(java.util.Arrays.copyOfRange(data, p, e)));
         }
-        default -> h.control(opt);
+        default -> h.control(opt, "unpack");
       }
       pos += size;
     }
@@ -250,19 +256,19 @@ final class StructLib {
   }
 
   private static Varargs size(Varargs args) {
-    Format h = new Format(LuaReplies.bytes(args.checkstring(1)));
+    Format h = new Format(LuaReplies.bytes(LuaFn.string(args, 1, "size")));
     long pos = 0;
     while (h.i < h.f.length) {
       int opt = h.f[h.i++];
       int size = h.size(opt);
       pos += h.toAlign(pos, opt, size);
       if (opt == 's') {
-        LuaValue.argerror(1, "options 'c0' - 's' have undefined sizes");
+        throw LuaFn.badArg(1, "size", "option 's' has no fixed size");
       } else if (opt == 'c' && size == 0) {
-        LuaValue.argerror(1, "options 'c0' - 's' have undefined sizes");
+        throw LuaFn.badArg(1, "size", "option 'c0' has no fixed size");
       }
       if (size == 0 && opt != 'c') {
-        h.control(opt);
+        h.control(opt, "size");
       }
       pos += size;
     }
