@@ -15,8 +15,11 @@ import org.luaj.vm2.Varargs;
  * The {@code cjson} library as Redis ships it (deps/lua/src/lua_cjson.c, default settings): {@code
  * encode} (numbers as {@code %.14g}, {@code /} escaped, a table whose keys are the integers 1..n an
  * array, an empty table {@code {}}, sparse arrays refused past ratio 2 and 10 elements), {@code
- * decode} (JSON to tables, {@code null} to {@code cjson.null}) and {@code cjson.null}. The {@code
- * encode_*}/{@code decode_*} settings functions are accepted and change nothing.
+ * decode} (JSON to tables, {@code null} to {@code cjson.null}), {@code cjson.null}, and the
+ * settings {@code encode_max_depth}, {@code decode_max_depth}, {@code encode_invalid_numbers},
+ * {@code encode_number_precision}, {@code encode_sparse_array} (kept per Lua world, as Redis keeps
+ * them until {@code SCRIPT FLUSH}); {@code encode_keep_buffer} and {@code decode_invalid_numbers}
+ * are accepted and change nothing.
  */
 final class CjsonLib {
   /*
@@ -26,29 +29,92 @@ final class CjsonLib {
    * point.
    */
   static final LuaUserdata NULL = new LuaUserdata(new Object());
-  private static final int MAX_DEPTH = 1000;
+
+  private int encodeMaxDepth = 1000;
+  private int decodeMaxDepth = 1000;
+  private int invalidNumbers; // 0 refuse, 1 write nan/inf, 2 write null
+  private int precision = 14;
+  private boolean sparseConvert;
+  private int sparseRatio = 2;
+  private int sparseSafe = 10;
 
   private CjsonLib() {}
 
   static LuaTable create() {
+    CjsonLib c = new CjsonLib();
     LuaTable t = new LuaTable();
-    t.rawset("encode", new LuaFn("encode", CjsonLib::encode));
-    t.rawset("decode", new LuaFn("decode", CjsonLib::decode));
+    t.rawset("encode", new LuaFn("encode", c::encode));
+    t.rawset("decode", new LuaFn("decode", c::decode));
     t.rawset("null", NULL);
     t.rawset("_NAME", "cjson");
     t.rawset("_VERSION", "2.1.0");
-    for (String s :
-        new String[] {
-          "encode_sparse_array", "encode_max_depth", "decode_max_depth",
-          "encode_number_precision", "encode_keep_buffer", "encode_invalid_numbers",
-          "decode_invalid_numbers"
-        }) {
-      t.rawset(s, new LuaFn(s, a -> LuaValue.NONE));
-    }
+    t.rawset(
+        "encode_max_depth",
+        new LuaFn(
+            "encode_max_depth",
+            a ->
+                LuaValue.valueOf(
+                    c.encodeMaxDepth = intOption(a, 1, c.encodeMaxDepth, 1, Integer.MAX_VALUE))));
+    t.rawset(
+        "decode_max_depth",
+        new LuaFn(
+            "decode_max_depth",
+            a ->
+                LuaValue.valueOf(
+                    c.decodeMaxDepth = intOption(a, 1, c.decodeMaxDepth, 1, Integer.MAX_VALUE))));
+    t.rawset(
+        "encode_number_precision",
+        new LuaFn(
+            "encode_number_precision",
+            a -> LuaValue.valueOf(c.precision = intOption(a, 1, c.precision, 1, 14))));
+    t.rawset(
+        "encode_invalid_numbers", new LuaFn("encode_invalid_numbers", c::invalidNumbersOption));
+    t.rawset("encode_sparse_array", new LuaFn("encode_sparse_array", c::sparseOption));
+    t.rawset("encode_keep_buffer", new LuaFn("encode_keep_buffer", a -> LuaValue.TRUE));
+    t.rawset("decode_invalid_numbers", new LuaFn("decode_invalid_numbers", a -> LuaValue.TRUE));
     return t;
   }
 
-  private static Varargs encode(Varargs args) {
+  /** cjson's json_integer_option: sets when given, answers the value. */
+  private static int intOption(Varargs a, int i, int current, int min, int max) {
+    if (a.isnoneornil(i)) {
+      return current;
+    }
+    double d = LuaFn.number(a, i, "?");
+    if (d < min || d > max || d != Math.floor(d)) {
+      throw LuaFn.badArg(i, "?", "expected integer between " + min + " and " + max);
+    }
+    return (int) d;
+  }
+
+  private Varargs invalidNumbersOption(Varargs a) {
+    LuaValue v = a.arg1();
+    if (v.isboolean()) {
+      invalidNumbers = v.toboolean() ? 1 : 0;
+    } else if (!v.isnil()) {
+      String s = v.tojstring();
+      int k = java.util.List.of("off", "on", "null").indexOf(s);
+      if (k < 0) {
+        throw LuaFn.badArg(1, "?", "invalid option '" + s + "'");
+      }
+      invalidNumbers = k;
+    }
+    return invalidNumbers == 2 ? LuaValue.valueOf("null") : LuaValue.valueOf(invalidNumbers == 1);
+  }
+
+  private Varargs sparseOption(Varargs a) {
+    if (a.arg1().isboolean()) {
+      sparseConvert = a.arg1().toboolean();
+    }
+    sparseRatio = intOption(a, 2, sparseRatio, 0, Integer.MAX_VALUE);
+    sparseSafe = intOption(a, 3, sparseSafe, 0, Integer.MAX_VALUE);
+    return LuaValue.varargsOf(
+        LuaValue.valueOf(sparseConvert),
+        LuaValue.valueOf(sparseRatio),
+        LuaValue.valueOf(sparseSafe));
+  }
+
+  private Varargs encode(Varargs args) {
     if (args.narg() != 1) {
       throw LuaFn.badArg(1, "encode", "expected 1 argument");
     }
@@ -57,7 +123,7 @@ final class CjsonLib {
     return LuaValue.valueOf(out.toByteArray());
   }
 
-  private static void append(ByteArrayOutputStream out, LuaValue v, int depth) {
+  private void append(ByteArrayOutputStream out, LuaValue v, int depth) {
     switch (v.type()) {
       case LuaValue.TSTRING:
         string(out, LuaReplies.bytes(v));
@@ -72,7 +138,7 @@ final class CjsonLib {
         ascii(out, "null");
         break;
       case LuaValue.TTABLE:
-        if (depth + 1 > MAX_DEPTH) {
+        if (depth + 1 > encodeMaxDepth) {
           throw new LuaError("Cannot serialise, excessive nesting (" + (depth + 1) + ")");
         }
         table(out, (LuaTable) v, depth + 1);
@@ -86,7 +152,7 @@ final class CjsonLib {
     }
   }
 
-  private static void table(ByteArrayOutputStream out, LuaTable t, int depth) {
+  private void table(ByteArrayOutputStream out, LuaTable t, int depth) {
     int len = arrayLength(t);
     if (len > 0) {
       out.write('[');
@@ -127,7 +193,7 @@ final class CjsonLib {
   }
 
   /** cjson's lua_array_length: the largest key if all keys are integers >= 1, else -1. */
-  private static int arrayLength(LuaTable t) {
+  private int arrayLength(LuaTable t) {
     double max = 0;
     int items = 0;
     for (LuaValue k = LuaValue.NIL; ; ) {
@@ -145,22 +211,34 @@ final class CjsonLib {
       max = Math.max(max, d);
       items++;
     }
-    if (max > items * 2.0 && max > 10) {
-      throw new LuaError("Cannot serialise table: excessively sparse array");
+    if (sparseRatio > 0 && max > (double) items * sparseRatio && max > sparseSafe) {
+      if (!sparseConvert) {
+        throw new LuaError("Cannot serialise table: excessively sparse array");
+      }
+      return -1;
     }
     return (int) max;
   }
 
-  private static void number(ByteArrayOutputStream out, LuaValue v) {
+  private void number(ByteArrayOutputStream out, LuaValue v) {
     double d = v.todouble();
     if (Double.isNaN(d) || Double.isInfinite(d)) {
-      throw new LuaError("Cannot serialise number: must not be NaN or Inf");
+      if (invalidNumbers == 0) {
+        throw new LuaError("Cannot serialise number: must not be NaN or Inf");
+      }
+      ascii(out, invalidNumbers == 2 ? "null" : Double.isNaN(d) ? "nan" : d > 0 ? "inf" : "-inf");
+      return;
     }
-    ascii(out, formatG14(d));
+    ascii(out, formatG(d, precision));
   }
 
   /** C's {@code %.14g}, as Lua 5.1 prints numbers and cjson encodes them. */
   static String formatG14(double d) {
+    return formatG(d, 14);
+  }
+
+  /** C's {@code %.<p>g}. */
+  static String formatG(double d, int p) {
     if (Double.isNaN(d)) {
       return "nan";
     }
@@ -170,9 +248,9 @@ final class CjsonLib {
     if (d == 0) {
       return 1 / d < 0 ? "-0" : "0";
     }
-    BigDecimal bd = new BigDecimal(d).round(new MathContext(14, RoundingMode.HALF_EVEN));
+    BigDecimal bd = new BigDecimal(d).round(new MathContext(p, RoundingMode.HALF_EVEN));
     int exp = bd.precision() - bd.scale() - 1;
-    if (exp < -4 || exp >= 14) {
+    if (exp < -4 || exp >= p) {
       BigDecimal m = bd.movePointLeft(exp).stripTrailingZeros();
       String ms = m.toPlainString();
       return ms + "e" + (exp < 0 ? "-" : "+") + (Math.abs(exp) < 10 ? "0" : "") + Math.abs(exp);
@@ -224,12 +302,12 @@ final class CjsonLib {
     out.writeBytes(s.getBytes(StandardCharsets.ISO_8859_1));
   }
 
-  private static Varargs decode(Varargs args) {
+  private Varargs decode(Varargs args) {
     if (args.narg() != 1) {
       throw LuaFn.badArg(1, "decode", "expected 1 argument");
     }
     byte[] b = LuaReplies.bytes(LuaFn.string(args, 1, "decode"));
-    Decoder d = new Decoder(b);
+    Decoder d = new Decoder(b, decodeMaxDepth);
     LuaValue v = d.value(0);
     d.skipSpace();
     if (d.pos < b.length) {
@@ -241,10 +319,12 @@ final class CjsonLib {
   /** cjson's json_process_value and friends. */
   private static final class Decoder {
     final byte[] in;
+    final int maxDepth;
     int pos;
 
-    Decoder(byte[] in) {
+    Decoder(byte[] in, int maxDepth) {
       this.in = in;
+      this.maxDepth = maxDepth;
     }
 
     void skipSpace() {
@@ -292,7 +372,7 @@ final class CjsonLib {
       }
       byte c = in[pos];
       if (c == '{' || c == '[') {
-        if (depth + 1 > MAX_DEPTH) {
+        if (depth + 1 > maxDepth) {
           throw new LuaError(
               "Found too many nested data structures ("
                   + (depth + 1)
