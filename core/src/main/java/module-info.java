@@ -15,11 +15,12 @@ module dev.redstruct.core {
       dev.redstruct.hash,
       dev.redstruct.rdb,
       dev.redstruct.keyspace;
-  // C's long double on x86-64 (x87 80-bit) for INCRBYFLOAT and HINCRBYFLOAT: one emulation, for
-  // those two modules only.
+  // C's long double on x86-64 (x87 80-bit) for INCRBYFLOAT, HINCRBYFLOAT and the blocking
+  // commands' timeouts: one emulation, for those modules only.
   exports dev.redstruct.core.longdouble to
       dev.redstruct.hash,
-      dev.redstruct.keyspace;
+      dev.redstruct.keyspace,
+      dev.redstruct.server;
   // RESP2 reply writing and option-word matching: for the command faces of sibling modules only.
   exports dev.redstruct.core.resp to
       dev.redstruct.bitfield,

@@ -62,6 +62,7 @@ final class Database {
       return false;
     }
     delete(key);
+    ks.notify(Keyspace.NOTIFY_EXPIRED, "expired", key, id);
     touchWatchedKey(key);
     return true;
   }
@@ -73,6 +74,16 @@ final class Database {
       return null;
     }
     return v;
+  }
+
+  /** Redis: the "expired" event of activeExpireCycleTryExpire, for a key just deleted. */
+  void expired(byte[] key) {
+    ks.notify(Keyspace.NOTIFY_EXPIRED, "expired", key, id);
+  }
+
+  /** Redis: notifyKeyspaceEvent(NOTIFY_GENERIC, event, key, id). */
+  void generic(String event, byte[] key) {
+    ks.notify(Keyspace.NOTIFY_GENERIC, event, key, id);
   }
 
   /** Redis: getExpire; -1 for none. */

@@ -91,10 +91,13 @@ final class ExpireCommands {
     }
     if (when <= c.now) {
       db.delete(key);
+      c.modified(key);
+      db.generic("del", key);
     } else {
       db.setExpire(key, when);
+      c.modified(key);
+      db.generic("expire", key);
     }
-    c.modified(key);
     c.out.integer(1);
   }
 
@@ -149,6 +152,7 @@ final class ExpireCommands {
     Database db = c.db();
     if (db.lookup(c.argv[1], c.now) != null && db.removeExpire(c.argv[1])) {
       c.modified(c.argv[1]);
+      db.generic("persist", c.argv[1]);
       c.out.integer(1);
     } else {
       c.out.integer(0);
@@ -182,6 +186,7 @@ final class ExpireCommands {
               });
       for (byte[] key : due) {
         db.delete(key);
+        db.expired(key);
         db.touchWatchedKey(key);
       }
       expired += due.size();

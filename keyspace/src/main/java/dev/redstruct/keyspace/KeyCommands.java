@@ -36,6 +36,7 @@ final class KeyCommands {
       db.expireIfNeeded(c.argv[j], c.now);
       if (db.delete(c.argv[j])) {
         c.modified(c.argv[j]);
+        db.generic("del", c.argv[j]);
         n++;
       }
     }
@@ -105,6 +106,8 @@ final class KeyCommands {
     db.delete(src);
     c.modified(src);
     c.modified(dst);
+    db.generic("rename_from", src);
+    db.generic("rename_to", dst);
     reply(c, nx, 1);
   }
 
@@ -141,6 +144,8 @@ final class KeyCommands {
     src.delete(key);
     src.touchWatchedKey(key);
     dst.touchWatchedKey(key);
+    src.generic("move_from", key);
+    dst.generic("move_to", key);
     c.out.integer(1);
   }
 
@@ -187,6 +192,7 @@ final class KeyCommands {
       dst.setExpire(newkey, expire);
     }
     dst.touchWatchedKey(newkey);
+    dst.generic("copy_to", newkey);
     c.out.integer(1);
   }
 
@@ -369,6 +375,7 @@ final class KeyCommands {
     if (ttl != 0 && ttl <= c.now) {
       if (deleted) {
         c.modified(key);
+        db.generic("del", key);
       }
       c.out.simple("OK");
       return;
@@ -378,6 +385,7 @@ final class KeyCommands {
       db.setExpire(key, ttl);
     }
     c.modified(key);
+    db.generic("restore", key);
     c.out.simple("OK");
   }
 

@@ -189,6 +189,37 @@ public final class Keyspace {
      * @param db2 the other
      */
     default void databasesSwapped(int db1, int db2) {}
+
+    /**
+     * A keyspace event, as Redis's notifyKeyspaceEvent raises it; the listener filters by class
+     * (Redis's {@code notify-keyspace-events}) and publishes. Raised so far: the generic events
+     * ({@code del}, {@code expire}, {@code persist}, {@code rename_from}/{@code rename_to}, {@code
+     * move_from}/{@code move_to}, {@code copy_to}, {@code restore}), the string commands' ({@code
+     * set}, {@code incrby}, {@code incrbyfloat}, {@code append}, {@code setrange}, {@code setbit},
+     * {@code pfadd}), {@code expired} (lazy and active expiry) and {@code new}.
+     *
+     * @param type the event's class as Redis's bit: 4 generic ({@code g}), 8 string ({@code $}),
+     *     256 expired ({@code x}), 16384 new ({@code n})
+     * @param event the event name, e.g. {@code "del"}
+     * @param key the key (do not change the array)
+     * @param db the database number
+     */
+    default void keyspaceEvent(int type, String event, byte[] key, int db) {}
+  }
+
+  /** Redis: NOTIFY_GENERIC, NOTIFY_STRING, NOTIFY_EXPIRED, NOTIFY_NEW (src/server.h). */
+  static final int NOTIFY_GENERIC = 1 << 2;
+
+  static final int NOTIFY_STRING = 1 << 3;
+  static final int NOTIFY_EXPIRED = 1 << 8;
+  static final int NOTIFY_NEW = 1 << 14;
+
+  /** Redis: notifyKeyspaceEvent. */
+  void notify(int type, String event, byte[] key, int db) {
+    KeyListener l = listener;
+    if (l != null) {
+      l.keyspaceEvent(type, event, key, db);
+    }
   }
 
   /** Redis: dbAdd's signalKeyAsReady. */
@@ -196,6 +227,7 @@ public final class Keyspace {
     KeyListener l = listener;
     if (l != null) {
       l.keyAdded(db.id, key, Values.type(value));
+      l.keyspaceEvent(NOTIFY_NEW, "new", key, db.id);
     }
   }
 

@@ -13,6 +13,28 @@ final class KeyspaceStringKeys implements StringKeys {
     this.call = call;
   }
 
+  /**
+   * The event of a command that changes a string in place and then signals it (Redis: each
+   * command's notifyKeyspaceEvent call, src/t_string.c, src/bitops.c, src/hyperloglog.c); null for
+   * the commands whose events come from {@link #set}, {@link #delete}, {@link #setExpire} and
+   * {@link #persist} (SET and its family, BITOP, GETDEL, GETEX) or that raise none (PFCOUNT).
+   */
+  private String modifyEvent() {
+    return switch (call.cmd.fullName) {
+      case "incr", "decr", "incrby", "decrby" -> "incrby";
+      case "incrbyfloat" -> "incrbyfloat";
+      case "append" -> "append";
+      case "setrange" -> "setrange";
+      case "setbit", "bitfield" -> "setbit";
+      case "pfadd", "pfmerge" -> "pfadd";
+      default -> null;
+    };
+  }
+
+  private void string(String event, byte[] key) {
+    call.ks.notify(Keyspace.NOTIFY_STRING, event, key, call.session.db);
+  }
+
   @Override
   public RedisString get(byte[] key) {
     Object v = call.db().lookup(key, call.now);
@@ -35,6 +57,7 @@ final class KeyspaceStringKeys implements StringKeys {
       db.removeExpire(key);
     }
     call.modified(key);
+    string("set", key);
   }
 
   @Override
@@ -44,17 +67,26 @@ final class KeyspaceStringKeys implements StringKeys {
 
   @Override
   public boolean delete(byte[] key) {
-    return call.db().delete(key);
+    boolean deleted = call.db().delete(key);
+    if (deleted) {
+      call.db().generic("del", key);
+    }
+    return deleted;
   }
 
   @Override
   public void setExpire(byte[] key, long whenMillis) {
     call.db().setExpire(key, whenMillis);
+    call.db().generic("expire", key);
   }
 
   @Override
   public boolean persist(byte[] key) {
-    return call.db().removeExpire(key);
+    boolean removed = call.db().removeExpire(key);
+    if (removed) {
+      call.db().generic("persist", key);
+    }
+    return removed;
   }
 
   @Override
@@ -65,5 +97,9 @@ final class KeyspaceStringKeys implements StringKeys {
   @Override
   public void modified(byte[] key) {
     call.modified(key);
+    String e = modifyEvent();
+    if (e != null) {
+      string(e, key);
+    }
   }
 }

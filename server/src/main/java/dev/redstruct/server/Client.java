@@ -45,6 +45,11 @@ final class Client {
   boolean replySkip;
   boolean replySkipNext;
 
+  /**
+   * What the client waits for while a blocking command blocks it (Redis: CLIENT_BLOCKED), or null.
+   */
+  Blocking.Wait blocked;
+
   /** A builtin is running inside the engine's EXEC (Redis: CLIENT_DENY_BLOCKING). */
   boolean inExec;
 

@@ -50,13 +50,51 @@ final class ClientCommand {
       case "help":
         c.reply(
             Commands.help(
-                "CLIENT", "GETNAME", "ID", "INFO", "KILL", "LIST", "NO-EVICT", "REPLY", "SETNAME"));
+                "CLIENT",
+                "GETNAME",
+                "ID",
+                "INFO",
+                "KILL",
+                "LIST",
+                "NO-EVICT",
+                "REPLY",
+                "SETNAME",
+                "UNBLOCK"));
+        break;
+      case "unblock":
+        unblock(c, argv);
         break;
       default: // no-evict: accepted, nothing to evict here
         String v = Builtin.lower(argv[2]);
         c.reply(
             v.equals("on") || v.equals("off") ? Commands.ok() : Commands.error(Commands.SYNTAX));
     }
+  }
+
+  /** Redis: CLIENT UNBLOCK id [TIMEOUT|ERROR] (clientCommand, src/networking.c). */
+  private void unblock(Client c, byte[][] argv) {
+    if (argv.length > 4) {
+      c.reply(Commands.error(Commands.subcommandSyntax(argv)));
+      return;
+    }
+    boolean error = false;
+    if (argv.length == 4) {
+      String how = Builtin.lower(argv[3]);
+      if (how.equals("error")) {
+        error = true;
+      } else if (!how.equals("timeout")) {
+        c.reply(Commands.error("ERR CLIENT UNBLOCK reason should be TIMEOUT or ERROR"));
+        return;
+      }
+    }
+    byte[] id = argv[2];
+    if (!RedisNumbers.isCanonicalLong(id, 0, id.length)) {
+      c.reply(Commands.error("ERR value is not an integer or out of range"));
+      return;
+    }
+    Client target = server.client(RedisNumbers.parseCanonicalLong(id, 0, id.length));
+    boolean done = server.blocking.clientUnblock(target, error);
+    c.reply(new RespWriter(c.resp).integer(done ? 1 : 0).toByteArray());
   }
 
   /**
@@ -260,6 +298,9 @@ final class ClientCommand {
     boolean multi = server.inTransaction(c);
     if (multi) {
       flags.append('x');
+    }
+    if (c.blocked != null) {
+      flags.append('b');
     }
     if (c.closeAfterReply) {
       flags.append('c');

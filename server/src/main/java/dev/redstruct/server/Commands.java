@@ -207,6 +207,16 @@ final class Commands {
       case PUBSUB:
         pubsub(c, argv);
         break;
+      case BLPOP:
+      case BRPOP:
+      case BLMOVE:
+      case BRPOPLPUSH:
+      case BLMPOP:
+      case BZPOPMIN:
+      case BZPOPMAX:
+      case BZMPOP:
+        server.blocking.run(c, b, argv);
+        break;
       default:
         pubSubCommand(c, b, argv);
     }

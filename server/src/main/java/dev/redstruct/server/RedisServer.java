@@ -76,6 +76,14 @@ public final class RedisServer implements AutoCloseable {
   }
 
   /**
+   * The keyspace notifications ({@code notify-keyspace-events}); {@code set} may be called from any
+   * thread.
+   */
+  Notifications notifications() {
+    return server.notifications;
+  }
+
+  /**
    * The port the server listens on (the one chosen when started with port 0).
    *
    * @return the port

@@ -1,5 +1,7 @@
 package dev.redstruct.server;
 
+import dev.redstruct.keyspace.Keyspace;
+import dev.redstruct.keyspace.RedisType;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -48,6 +50,8 @@ final class Server implements Runnable {
   final CommandEngine<Object> engine;
 
   final PubSub pubsub = new PubSub();
+  final Blocking blocking = new Blocking(this);
+  final Notifications notifications = new Notifications(pubsub);
   private final long[] pubsubLimit;
   private final Commands commands = new Commands(this);
   private final Map<Long, Client> clients = new LinkedHashMap<>();
@@ -63,6 +67,9 @@ final class Server implements Runnable {
     this.options = options;
     this.engine = (CommandEngine<Object>) engine;
     this.pubsubLimit = options.pubsubOutputBufferLimit();
+    if (engine instanceof KeyspaceEngine k) {
+      k.keyspace.setKeyListener(new KeyspaceSignals());
+    }
     this.selector = Selector.open();
     this.listener = ServerSocketChannel.open();
     try {
@@ -74,6 +81,24 @@ final class Server implements Runnable {
       listener.close();
       selector.close();
       throw e;
+    }
+  }
+
+  /** What the keyspace tells the server: keys for blocked clients, keyspace events. */
+  private final class KeyspaceSignals implements Keyspace.KeyListener {
+    @Override
+    public void keyAdded(int db, byte[] key, RedisType type) {
+      blocking.keyAdded(db, key, type);
+    }
+
+    @Override
+    public void databasesSwapped(int db1, int db2) {
+      blocking.databasesSwapped(db1, db2);
+    }
+
+    @Override
+    public void keyspaceEvent(int type, String event, byte[] key, int db) {
+      notifications.publish(type, event, key, db);
     }
   }
 
@@ -106,15 +131,18 @@ final class Server implements Runnable {
   @Override
   public void run() {
     long nextCron = System.currentTimeMillis() + CRON_MILLIS;
+    long nextTimeout = 0;
     try {
       while (running) {
-        selector.select(Math.max(1, nextCron - System.currentTimeMillis()));
+        long wake = nextTimeout == 0 ? nextCron : Math.min(nextCron, nextTimeout);
+        selector.select(Math.max(1, wake - System.currentTimeMillis()));
         Iterator<SelectionKey> it = selector.selectedKeys().iterator();
         while (it.hasNext()) {
           SelectionKey k = it.next();
           it.remove();
           handle(k);
         }
+        nextTimeout = processUnblocked();
         beforeSleep();
         long now = System.currentTimeMillis();
         if (now >= nextCron) {
@@ -210,9 +238,32 @@ final class Server implements Runnable {
     processInput(c);
   }
 
+  /**
+   * Times out blocked clients, then runs the pending input of every client that was unblocked.
+   * Redis: handleBlockedClientsTimeout and processUnblockedClients (beforeSleep).
+   *
+   * @return the earliest deadline of a client still blocked, or 0
+   */
+  private long processUnblocked() {
+    long next;
+    boolean ran;
+    do {
+      next = blocking.timeouts(System.currentTimeMillis());
+      ran = false;
+      Client u;
+      while ((u = blocking.nextUnblocked()) != null) {
+        ran = true;
+        if (clients.containsKey(u.id) && u.blocked == null) {
+          processInput(u);
+        }
+      }
+    } while (ran);
+    return next;
+  }
+
   /** Redis: processInputBuffer. */
   private void processInput(Client c) {
-    while (!c.closeAfterReply && !c.closeAsap) {
+    while (!c.closeAfterReply && !c.closeAsap && c.blocked == null) {
       byte[][] argv = c.reader.next(commands.authRequired(c));
       if (argv == null) {
         break;
@@ -224,6 +275,7 @@ final class Server implements Runnable {
       c.argvLenSum = sum;
       commands.process(c, argv);
       c.argvLenSum = 0;
+      blocking.handleReady(); // Redis: handleClientsBlockedOnKeys after the command
     }
     if (c.reader.error() != null && !c.closeAsap) {
       c.reply(Commands.error(c.reader.error()));
@@ -302,6 +354,7 @@ final class Server implements Runnable {
       return;
     }
     pubsub.forget(c);
+    blocking.unblock(c, false);
     engine.reset(c.session);
     c.key.cancel();
     try {

@@ -13,9 +13,19 @@ import java.nio.charset.StandardCharsets;
  * Redis: evalGenericCommand, scriptPrepareForRun, scriptCall (src/eval.c, src/script.c, 7.0.15).
  */
 final class ServerScripts {
-  /** Builtins flagged noscript in Redis 7.0.15 (CLIENT's subcommands except HELP included). */
+  /**
+   * Builtins flagged noscript in Redis 7.0.15 (src/commands/*.json; CLIENT's subcommands except
+   * HELP), the blocking pops among them except BLMPOP and BZMPOP, which run in scripts without
+   * blocking.
+   */
   private static final java.util.Set<Builtin> NOSCRIPT =
       java.util.EnumSet.of(
+          Builtin.BLPOP,
+          Builtin.BRPOP,
+          Builtin.BLMOVE,
+          Builtin.BRPOPLPUSH,
+          Builtin.BZPOPMIN,
+          Builtin.BZPOPMAX,
           Builtin.QUIT,
           Builtin.HELLO,
           Builtin.AUTH,
@@ -27,6 +37,18 @@ final class ServerScripts {
           Builtin.UNSUBSCRIBE,
           Builtin.PUNSUBSCRIBE,
           Builtin.SUNSUBSCRIBE);
+
+  /** Builtins flagged write in Redis 7.0.15: the blocking pops. */
+  private static final java.util.Set<Builtin> WRITE =
+      java.util.EnumSet.of(
+          Builtin.BLPOP,
+          Builtin.BRPOP,
+          Builtin.BLMOVE,
+          Builtin.BRPOPLPUSH,
+          Builtin.BLMPOP,
+          Builtin.BZPOPMIN,
+          Builtin.BZPOPMAX,
+          Builtin.BZMPOP);
 
   private final Server server;
   private final Commands commands;
@@ -94,7 +116,7 @@ final class ServerScripts {
         }
         boolean noscript = NOSCRIPT.contains(b) && !name.equals("client|help");
         boolean publish = b == Builtin.PUBLISH || b == Builtin.SPUBLISH;
-        return new Command(!name.startsWith("ERR "), false, publish, noscript);
+        return new Command(!name.startsWith("ERR "), WRITE.contains(b), publish, noscript);
       }
       CommandEngine.Lookup l = server.engine.lookup(argv);
       if (l == null || (l.error() != null && l.error().startsWith("ERR unknown subcommand"))) {

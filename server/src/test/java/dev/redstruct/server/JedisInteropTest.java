@@ -135,6 +135,48 @@ class JedisInteropTest {
     }
   }
 
+  @Test
+  void blockingPopsServedInOrderAndTimingOut() throws Exception {
+    try (Jedis admin = jedis()) {
+      admin.del("jobs", "done", "prio");
+      java.util.concurrent.ExecutorService pool =
+          java.util.concurrent.Executors.newFixedThreadPool(2);
+      try {
+        java.util.concurrent.Future<List<String>> first =
+            pool.submit(
+                () -> {
+                  try (Jedis j = jedis()) {
+                    return j.blpop(0, "jobs");
+                  }
+                });
+        waitFor(() -> admin.clientList().contains("cmd=blpop"));
+        java.util.concurrent.Future<String> mover =
+            pool.submit(
+                () -> {
+                  try (Jedis j = jedis()) {
+                    return j.blmove(
+                        "jobs",
+                        "done",
+                        redis.clients.jedis.args.ListDirection.LEFT,
+                        redis.clients.jedis.args.ListDirection.RIGHT,
+                        0);
+                  }
+                });
+        waitFor(() -> admin.clientList().contains("cmd=blmove"));
+        assertEquals(2, admin.rpush("jobs", "j1", "j2"));
+        assertEquals(List.of("jobs", "j1"), first.get(5, TimeUnit.SECONDS)); // blocked first
+        assertEquals("j2", mover.get(5, TimeUnit.SECONDS));
+        assertEquals(List.of("j2"), admin.lrange("done", 0, -1));
+        assertNull(admin.blpop(0.05, "jobs")); // timed out: null array
+        admin.zadd("prio", 2, "b");
+        admin.zadd("prio", 1, "a");
+        assertEquals("a", admin.bzpopmin(1, "prio").getValue().getElement());
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+  }
+
   static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
     while (!condition.getAsBoolean()) {

@@ -312,6 +312,35 @@ public final class X87LongDouble {
     return round(sum.signum() < 0, sum.abs(), e);
   }
 
+  /**
+   * {@code (long long) ceill(this * 1000.0)} as x86-64 computes it: the product rounded once as the
+   * x87 multiplies, its ceiling, converted to a 64-bit integer; a result that does not fit (an
+   * infinity too) converts to {@code Long.MIN_VALUE}, the x87's "integer indefinite". Redis:
+   * getTimeoutFromObjectOrReply (src/timeout.c) for seconds.
+   *
+   * @return the milliseconds, or {@code Long.MIN_VALUE}
+   */
+  public long ceilTimes1000() {
+    if (inf) {
+      return Long.MIN_VALUE;
+    }
+    if (mag.signum() == 0) {
+      return 0;
+    }
+    X87LongDouble p = round(neg, mag.multiply(BigInteger.valueOf(1000)), exp);
+    if (p.inf) {
+      return Long.MIN_VALUE;
+    }
+    BigInteger v = p.exp >= 0 ? p.mag.shiftLeft(p.exp) : p.mag.shiftRight(-p.exp);
+    boolean fraction = p.exp < 0 && p.mag.getLowestSetBit() < -p.exp;
+    if (p.neg) {
+      v = v.negate(); // truncation toward zero is the ceiling of a negative number
+    } else if (fraction) {
+      v = v.add(BigInteger.ONE);
+    }
+    return v.bitLength() < 64 ? v.longValue() : Long.MIN_VALUE;
+  }
+
   private BigInteger signed() {
     return neg ? mag.negate() : mag;
   }

@@ -118,4 +118,31 @@ class X87LongDoubleTest {
   private static byte[] bytes(String s) {
     return s.getBytes(StandardCharsets.US_ASCII);
   }
+
+  /**
+   * Blocking-command timeouts as redis-server 7.0.15 treats them (BLPOP k T, probed live): "inf",
+   * "1e300" and "9.3e15" answer "timeout is negative" (the conversion overflows to LLONG_MIN),
+   * "-0.0001" and "0.0" block forever (0), "1e-9" and "1e-400" time out at once (1 ms).
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "0.05, 50",
+    "1, 1000",
+    "1.0001, 1001",
+    "1e-9, 1",
+    "1e-400, 1",
+    "0x10, 16000",
+    "-0.0001, 0",
+    "0.0, 0",
+    "-1, -1000",
+    "9.2e15, 9200000000000000000",
+    "9.3e15, -9223372036854775808",
+    "1e300, -9223372036854775808",
+    "inf, -9223372036854775808",
+    "-inf, -9223372036854775808"
+  })
+  void ceilTimes1000AsRedisTimeouts(String text, long millis) {
+    assertEquals(
+        millis, X87LongDouble.parse(text.getBytes(StandardCharsets.US_ASCII)).ceilTimes1000());
+  }
 }

@@ -25,6 +25,7 @@ final class ScriptCorpus {
     sandbox(s);
     evalFlow(s);
     readOnly(s);
+    blocking(s);
     api(s);
     libraries(s);
     generated(s, new Random(seed));
@@ -358,6 +359,34 @@ final class ScriptCorpus {
     cmd(s, "EVAL", "return redis.call('GET','k')", "0");
     cmd(s, "SELECT", "0");
     cmd(s, "EVAL", "return redis.call('DBSIZE')", "0");
+  }
+
+  private static void blocking(List<String[]> s) {
+    cmd(s, "RPUSH", "bl", "a", "b");
+    cmd(s, "ZADD", "bz", "1", "m", "2", "n");
+    for (String e :
+        new String[] {
+          "redis.call('BLPOP','nolist',0)",
+          "redis.call('BLPOP','bl',0)",
+          "redis.call('BRPOP','nolist','bl',1)",
+          "redis.call('BLPOP','nolist',0.01)",
+          "redis.call('BLMOVE','bl','bl2','LEFT','RIGHT',0)",
+          "redis.call('BLMOVE','x','y','LEFT','RIGHT',0)",
+          "redis.call('BRPOPLPUSH','bl2','bl3',0)",
+          "redis.call('BLMPOP',0,1,'bl3','LEFT')",
+          "redis.call('BLMPOP',0,1,'nolist','LEFT')",
+          "redis.call('BZPOPMIN','bz',0)",
+          "redis.call('BZPOPMAX','bz','nozset',0)",
+          "redis.call('BZPOPMIN','nozset',0)",
+          "redis.call('BZMPOP',0,1,'nozset','MIN')",
+          "redis.pcall('BLPOP','str',0)",
+          "redis.pcall('BLPOP','bl',-1)",
+          "redis.pcall('BLPOP','bl','x')",
+          "redis.pcall('BLPOP','bl')"
+        }) {
+      eval(s, "return " + e);
+    }
+    cmd(s, "EVAL_RO", "return redis.call('BLPOP','nolist',0)", "0");
   }
 
   private static void readOnly(List<String[]> s) {
