@@ -137,6 +137,19 @@ public final class Keyspace {
   }
 
   /**
+   * The command's flags as {@code COMMAND INFO} lists them, comma-separated; a script host asks
+   * them ({@code write}, {@code noscript}, {@code may_replicate}) before {@code redis.call} runs a
+   * command.
+   *
+   * @param argv the command name and its arguments
+   * @return e.g. {@code "write,denyoom,fast"}; null for an unknown command or subcommand
+   */
+  public String commandFlags(byte[]... argv) {
+    Command cmd = table.lookup(argv);
+    return cmd == null ? null : cmd.flags;
+  }
+
+  /**
    * Why this command would be refused before it runs, as Redis's processCommand checks: unknown
    * command, unknown subcommand, wrong number of arguments.
    *

@@ -103,6 +103,17 @@ public interface CommandEngine<S> {
    */
   default void cron() {}
 
+  /**
+   * The flags of a command {@link #lookup} found, as {@code COMMAND INFO} lists them; a script's
+   * {@code redis.call} consults {@code write}, {@code may_replicate} and {@code noscript}.
+   *
+   * @param argv the command and its arguments
+   * @return the flag words, comma-separated; empty by default
+   */
+  default String commandFlags(byte[][] argv) {
+    return "";
+  }
+
   /** A command the engine runs or refuses ({@link #lookup}). */
   final class Lookup {
     private final String fullName;

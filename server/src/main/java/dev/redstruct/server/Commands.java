@@ -2,6 +2,7 @@ package dev.redstruct.server;
 
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.core.resp.RespWriter;
+import dev.redstruct.server.script.ScriptCommands;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -25,11 +26,13 @@ final class Commands {
   private final Server server;
   private final ClientCommand clientCommand;
   final AdminCommands admin;
+  private final ServerScripts scripts;
 
   Commands(Server server) {
     this.server = server;
     this.clientCommand = new ClientCommand(server);
     this.admin = new AdminCommands(server);
+    this.scripts = new ServerScripts(server, this);
   }
 
   /** Redis: authRequired (the default user with requirepass, not yet authenticated). */
@@ -91,11 +94,15 @@ final class Commands {
     CommandEngine<Object> engine = server.engine;
     Object session = c.session;
     Builtin b = Builtin.of(argv[0]);
+    boolean script = b == null && ScriptCommands.handles(argv[0]);
     String fullName;
     String refusal;
     if (b != null) {
       fullName = fullName(b, argv);
       refusal = fullName.startsWith("ERR ") ? fullName : null;
+    } else if (script) {
+      fullName = ScriptCommands.fullName(argv);
+      refusal = ScriptCommands.checkArity(argv);
     } else {
       CommandEngine.Lookup l = engine.lookup(argv);
       fullName = l == null ? null : l.fullName();
@@ -123,7 +130,9 @@ final class Commands {
       c.reply(error(refusal));
       server.stats.rejected(fullName == null || fullName.startsWith("ERR ") ? null : fullName);
     } else {
-      if (b == null || (inMulti && b != Builtin.QUIT && b != Builtin.RESET)) {
+      if (script && !inMulti) {
+        c.reply(scripts.run(c, argv));
+      } else if (b == null || (inMulti && b != Builtin.QUIT && b != Builtin.RESET)) {
         c.reply(engine.execute(session, argv));
       } else {
         builtin(c, b, argv);
@@ -139,7 +148,7 @@ final class Commands {
    * The builtin's full name ({@code "client|list"}), or its refusal text starting with {@code "ERR
    * "}. Redis: lookupCommand, commandCheckExistence, commandCheckArity.
    */
-  private static String fullName(Builtin b, byte[][] argv) {
+  static String fullName(Builtin b, byte[][] argv) {
     if (b.subcommands.isEmpty() || argv.length == 1) {
       return Builtin.arityAccepts(b.arity, argv.length) ? b.lowerName : arityError(b.lowerName);
     }
@@ -160,6 +169,10 @@ final class Commands {
   /** Runs a builtin for the engine's EXEC; null if argv is not a builtin. */
   byte[] runForExec(Client c, byte[][] argv) {
     Builtin b = Builtin.of(argv[0]);
+    if (b == null && ScriptCommands.handles(argv[0])) {
+      String refusal = ScriptCommands.checkArity(argv);
+      return refusal == null ? scripts.run(c, argv) : error(refusal);
+    }
     if (b == null) {
       return null;
     }

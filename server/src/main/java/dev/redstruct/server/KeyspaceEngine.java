@@ -33,6 +33,12 @@ final class KeyspaceEngine implements CommandEngine<Session> {
   }
 
   @Override
+  public String commandFlags(byte[][] argv) {
+    String flags = keyspace.commandFlags(argv);
+    return flags == null ? "" : flags;
+  }
+
+  @Override
   public byte[] execute(Session session, byte[][] argv) {
     return keyspace.execute(session, argv);
   }

@@ -1,0 +1,148 @@
+package dev.redstruct.server;
+
+import dev.redstruct.server.script.ScriptCommands;
+import dev.redstruct.server.script.ScriptHost;
+import dev.redstruct.server.script.Scripting;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The server's side of Lua scripting: one {@link Scripting} (made on the first script, so a server
+ * that never runs one never loads luaj) and one script session, as Redis has one Lua client. A
+ * script's commands run in that session, which starts each script in the caller's database and
+ * outside any transaction; the server's own commands (PING, PUBLISH, ...) run for the caller.
+ * Redis: evalGenericCommand, scriptPrepareForRun, scriptCall (src/eval.c, src/script.c, 7.0.15).
+ */
+final class ServerScripts {
+  /**
+   * Builtins flagged noscript in Redis 7.0.15 (src/commands/*.json; CLIENT's subcommands except
+   * HELP), the blocking pops among them except BLMPOP and BZMPOP, which run in scripts without
+   * blocking.
+   */
+  private static final java.util.Set<Builtin> NOSCRIPT =
+      java.util.EnumSet.of(
+          Builtin.BLPOP,
+          Builtin.BRPOP,
+          Builtin.BLMOVE,
+          Builtin.BRPOPLPUSH,
+          Builtin.BZPOPMIN,
+          Builtin.BZPOPMAX,
+          Builtin.QUIT,
+          Builtin.HELLO,
+          Builtin.AUTH,
+          Builtin.RESET,
+          Builtin.CLIENT,
+          Builtin.SUBSCRIBE,
+          Builtin.PSUBSCRIBE,
+          Builtin.SSUBSCRIBE,
+          Builtin.UNSUBSCRIBE,
+          Builtin.PUNSUBSCRIBE,
+          Builtin.SUNSUBSCRIBE);
+
+  /** Builtins flagged write in Redis 7.0.15: the blocking pops. */
+  private static final java.util.Set<Builtin> WRITE =
+      java.util.EnumSet.of(
+          Builtin.BLPOP,
+          Builtin.BRPOP,
+          Builtin.BLMOVE,
+          Builtin.BRPOPLPUSH,
+          Builtin.BLMPOP,
+          Builtin.BZPOPMIN,
+          Builtin.BZPOPMAX,
+          Builtin.BZMPOP);
+
+  private final Server server;
+  private final Commands commands;
+  private Scripting scripting;
+  private Object session;
+  private Client caller;
+
+  ServerScripts(Server server, Commands commands) {
+    this.server = server;
+    this.commands = commands;
+  }
+
+  /** Runs EVAL, EVALSHA, their _RO forms or SCRIPT for a client; its arity was checked. */
+  byte[] run(Client c, byte[][] argv) {
+    if (scripting == null) {
+      scripting = new Scripting();
+    }
+    CommandEngine<Object> engine = server.engine;
+    if (session == null) {
+      session =
+          engine.newSession(
+              (CommandEngine.ConnectionCommands)
+                  a -> caller == null ? null : commands.runForExec(caller, a));
+    }
+    engine.reset(session);
+    int db = engine.selectedDb(c.session);
+    if (db != 0) {
+      engine.execute(session, new byte[][] {bytes("SELECT"), bytes(Integer.toString(db))});
+    }
+    Client previous = caller;
+    caller = c;
+    try {
+      return scripting.execute(new Host(c), argv);
+    } finally {
+      caller = previous;
+    }
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /** The caller's connection, seen from a script. */
+  private final class Host implements ScriptHost {
+    private final Client c;
+
+    Host(Client c) {
+      this.c = c;
+    }
+
+    @Override
+    public Command lookup(byte[][] argv) {
+      if (ScriptCommands.handles(argv[0])) {
+        String refusal = ScriptCommands.checkArity(argv);
+        if (refusal != null && refusal.startsWith("ERR unknown subcommand")) {
+          return null;
+        }
+        return new Command(refusal == null, false, true, true);
+      }
+      Builtin b = Builtin.of(argv[0]);
+      if (b != null) {
+        String name = Commands.fullName(b, argv);
+        if (name.startsWith("ERR unknown subcommand")) {
+          return null;
+        }
+        boolean noscript = NOSCRIPT.contains(b) && !name.equals("client|help");
+        boolean publish = b == Builtin.PUBLISH || b == Builtin.SPUBLISH;
+        return new Command(!name.startsWith("ERR "), WRITE.contains(b), publish, noscript);
+      }
+      CommandEngine.Lookup l = server.engine.lookup(argv);
+      if (l == null || (l.error() != null && l.error().startsWith("ERR unknown subcommand"))) {
+        return null;
+      }
+      return Command.ofFlags(l.error() == null, server.engine.commandFlags(argv));
+    }
+
+    @Override
+    public byte[] call(byte[][] argv, int protocol) {
+      if (Builtin.of(argv[0]) != null) {
+        int resp = c.resp;
+        c.resp = protocol;
+        try {
+          return commands.runForExec(c, argv);
+        } finally {
+          c.resp = resp;
+        }
+      }
+      server.engine.setProtocol(session, protocol);
+      return server.engine.execute(session, argv);
+    }
+
+    @Override
+    public int protocol() {
+      return c.resp;
+    }
+  }
+}

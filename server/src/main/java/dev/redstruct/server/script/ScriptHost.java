@@ -1,0 +1,65 @@
+package dev.redstruct.server.script;
+
+/**
+ * What a script's {@code redis.call} runs against: the caller's connection, seen from a script. A
+ * server gives {@link Scripting} one host per {@code EVAL}; the host runs commands as Redis's Lua
+ * client does (src/script.c, 7.0.15): in the database the caller had selected when the script
+ * started, outside any transaction the caller has open (a script inside {@code MULTI} runs at
+ * {@code EXEC}), with blocking commands answering at once as if their timeout had passed, and with
+ * a {@code SELECT} inside the script leaving the caller's database unchanged.
+ */
+public interface ScriptHost {
+
+  /**
+   * Looks a command up for {@code redis.call}, as Redis's {@code scriptCall} does before running
+   * it.
+   *
+   * @param argv the command and its arguments (at least the name)
+   * @return null if there is no such command (or no such subcommand of a container); otherwise its
+   *     flags and whether the argument count fits its arity
+   */
+  Command lookup(byte[][] argv);
+
+  /**
+   * Runs a command that {@link #lookup} found and returns its reply.
+   *
+   * @param argv the command and its arguments
+   * @param protocol the protocol the script asked for ({@code redis.setresp}): 2 or 3
+   * @return the reply's bytes in that protocol: exactly one RESP value
+   */
+  byte[] call(byte[][] argv, int protocol);
+
+  /**
+   * The caller's reply protocol, in which the script's result is written.
+   *
+   * @return 2 or 3
+   */
+  int protocol();
+
+  /**
+   * What {@link #lookup} knows of a command.
+   *
+   * @param arityOk whether the argument count fits the command's arity
+   * @param write whether the command is flagged {@code write} (refused in read-only scripts)
+   * @param mayReplicate whether it is flagged {@code may_replicate} (also refused there)
+   * @param noscript whether it is flagged {@code noscript} (refused in every script)
+   */
+  record Command(boolean arityOk, boolean write, boolean mayReplicate, boolean noscript) {
+
+    /**
+     * A command described by Redis's flag words, as {@code COMMAND INFO} lists them.
+     *
+     * @param arityOk whether the argument count fits
+     * @param flags the flag words, comma- or space-separated ({@code "write,denyoom,fast"})
+     * @return the command
+     */
+    public static Command ofFlags(boolean arityOk, String flags) {
+      String f = "," + flags.replace(' ', ',').toLowerCase(java.util.Locale.ROOT) + ",";
+      return new Command(
+          arityOk,
+          f.contains(",write,"),
+          f.contains(",may_replicate,") || f.contains(",may-replicate,"),
+          f.contains(",noscript,"));
+    }
+  }
+}
