@@ -20,4 +20,13 @@ final class ZSetInternalAccess implements ZSetWalks.Access {
   public void writeRdb(ZSet z, RdbWriter out) {
     z.enc.writeRdb(out);
   }
+
+  @Override
+  public ZSet create(int maxCompactEntries, int maxCompactValue, boolean tree) {
+    return ZSet.create(
+        maxCompactEntries,
+        maxCompactValue,
+        ZSet.DEFAULT_SEED,
+        tree ? ZOrder.Kind.TREE : ZOrder.Kind.SKIPLIST);
+  }
 }
