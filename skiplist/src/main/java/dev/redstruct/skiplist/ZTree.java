@@ -439,53 +439,102 @@ final class ZTree implements ZOrder {
   // ------------------------------------------------------------------ seeks and walks
 
   /**
-   * Positions the seek result at the first element passing {@code t} (false then true along the
-   * order), or clears it. Redis: the descent of zslFirstInRange / zslFirstInLexRange.
+   * Positions the seek result at the first element whose score is at least the range's min (and its
+   * rank), or clears it: bisection on the primitive arrays, as a monotone test along the order
+   * allows. Redis: the descent of zslFirstInRange.
    */
-  private void seekFirstPassing(KeyTest t) {
+  private void seekScoreMin(ScoreRange range) {
     Node x = root;
     long r = 0;
     for (int d = 0; d < height - 1; d++) {
       Inner in = (Inner) x;
-      int i = in.lastFailing(t);
-      r += in.countBefore(i);
+      int lo = 1;
+      int hi = in.n;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (range.gteMin(in.sepScores[mid])) {
+          hi = mid;
+        } else {
+          lo = mid + 1;
+        }
+      }
+      int i = lo - 1;
+      for (int j = 0; j < i; j++) {
+        r += in.counts[j];
+      }
       x = in.kids[i];
     }
     Leaf l = (Leaf) x;
-    int i = l.firstPassing(t);
-    if (i == l.n) {
+    int lo = 0;
+    int hi = l.n;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (range.gteMin(l.scores[mid])) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    if (lo == l.n) {
       r += l.n;
       l = l.next;
-      i = 0;
+      lo = 0;
+    }
+    seekLeaf = l;
+    seekIdx = lo;
+    seekRank = r + lo;
+  }
+
+  /**
+   * Positions the seek result at the last element whose score is at most the range's max, or clears
+   * it. Redis: the descent of zslLastInRange.
+   */
+  private void seekScoreMax(ScoreRange range) {
+    Node x = root;
+    long r = 0;
+    for (int d = 0; d < height - 1; d++) {
+      Inner in = (Inner) x;
+      int lo = 1;
+      int hi = in.n;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (!range.lteMax(in.sepScores[mid])) {
+          hi = mid;
+        } else {
+          lo = mid + 1;
+        }
+      }
+      int i = lo - 1;
+      for (int j = 0; j < i; j++) {
+        r += in.counts[j];
+      }
+      x = in.kids[i];
+    }
+    Leaf l = (Leaf) x;
+    int lo = 0;
+    int hi = l.n;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (!range.lteMax(l.scores[mid])) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    int i = lo - 1; // the last at most max
+    if (i < 0) {
+      l = l.prev;
+      i = l == null ? 0 : l.n - 1;
     }
     seekLeaf = l;
     seekIdx = i;
-    seekRank = r + i;
+    seekRank = r + lo - 1;
   }
 
   /**
-   * Positions the seek result at the last element passing {@code t} (true then false), or clears
-   * it. Redis: the descent of zslLastInRange / zslLastInLexRange.
-   */
-  private void seekLastPassing(KeyTest t) {
-    seekFirstPassing((s, m) -> !t.test(s, m));
-    if (seekLeaf == null) {
-      seekLeaf = tail;
-      seekIdx = tail.n - 1;
-      seekRank = length - 1L;
-      return;
-    }
-    seekRank--;
-    if (--seekIdx < 0) {
-      seekLeaf = seekLeaf.prev;
-      seekIdx = seekLeaf == null ? 0 : seekLeaf.n - 1;
-    }
-  }
-
-  /**
-   * The lex seeks: as {@link #seekFirstPassing} / {@link #seekLastPassing}, but each node is read
-   * from its start as a skiplist level is walked (advance while the next key fails, or passes, the
-   * test), not by bisection. Over one score the two agree; over differing scores a lex test is not
+   * The lex seeks: as {@link #seekScoreMin} / {@link #seekScoreMax}, but each node is read from its
+   * start as a skiplist level is walked (advance while the next key fails, or passes, the test),
+   * not by bisection. Over one score the two agree; over differing scores a lex test is not
    * monotone along the order and Redis's answer is the walk's (ZLEXCOUNT l [b [b over b=1, a=2, c=3
    * replies 3: ZSetRegressionTest), which this walk gives as a skiplist of the tree's levels would.
    */
@@ -533,7 +582,7 @@ final class ZTree implements ZOrder {
         || !range.lteMax(head.scores[0])) {
       return null;
     }
-    seekFirstPassing((s, m) -> range.gteMin(s));
+    seekScoreMin(range);
     ZEntry x = seekEntry();
     return x != null && range.lteMax(x.score) ? x : null;
   }
@@ -546,7 +595,7 @@ final class ZTree implements ZOrder {
         || !range.lteMax(head.scores[0])) {
       return null;
     }
-    seekLastPassing((s, m) -> range.lteMax(s));
+    seekScoreMax(range);
     ZEntry x = seekEntry();
     return x != null && range.gteMin(x.score) ? x : null;
   }
@@ -641,7 +690,7 @@ final class ZTree implements ZOrder {
     if (length == 0) {
       return 0;
     }
-    seekFirstPassing((s, m) -> range.gteMin(s));
+    seekScoreMin(range);
     return removeWhile(x -> range.lteMax(x.score), removed);
   }
 

@@ -26,7 +26,7 @@ final class ZTreeNodes {
     return Bytes.compare(m1, m2);
   }
 
-  /** A predicate over keys that holds for a suffix (or, for "at most", a prefix) of the order. */
+  /** A test of a key (the lex seeks' bounds). */
   @FunctionalInterface
   interface KeyTest {
     boolean test(double score, byte[] member);
@@ -60,21 +60,6 @@ final class ZTreeNodes {
           lo = mid + 1;
         } else {
           hi = mid;
-        }
-      }
-      return lo;
-    }
-
-    /** First index whose key passes {@code t} (t false then true along the order); n when none. */
-    int firstPassing(KeyTest t) {
-      int lo = 0;
-      int hi = n;
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        if (t.test(scores[mid], entries[mid].member)) {
-          hi = mid;
-        } else {
-          lo = mid + 1;
         }
       }
       return lo;
@@ -144,21 +129,6 @@ final class ZTreeNodes {
           lo = mid + 1;
         } else {
           hi = mid;
-        }
-      }
-      return lo - 1;
-    }
-
-    /** The last i >= 1 whose separator fails {@code t} (t false then true), or 0. */
-    int lastFailing(KeyTest t) {
-      int lo = 1;
-      int hi = n;
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        if (t.test(sepScores[mid], sepMembers[mid])) {
-          hi = mid;
-        } else {
-          lo = mid + 1;
         }
       }
       return lo - 1;
