@@ -173,7 +173,7 @@ public final class ZSet implements Iterable<ScoredMember> {
 
   /**
    * As {@link #create(int, int, long)} with the order index of the skiplist form: the factory tests
-   * and benchmarks use to run both indexes (dev.redstruct.skiplist.internal.ZSetIndexes).
+   * and benchmarks use to run both indexes (the benchmarks reach it through ZSetWalks.create).
    */
   static ZSet create(int maxCompactEntries, int maxCompactValue, long seed, ZOrder.Kind index) {
     checkThresholds(maxCompactEntries, maxCompactValue);
