@@ -650,17 +650,17 @@ final class ListPackZSet implements ZSetEncoding {
    * inserted pair by pair in blob order, as Redis does.
    */
   @Override
-  public SkipListZSet toSkipList(long seed) {
-    SkipListZSet z = new SkipListZSet(seed);
+  public SkipListZSet toSkipList(long seed, ZOrder.Kind kind) {
+    SkipListZSet z = new SkipListZSet(seed, kind);
     ListPackZSetPairs p = decode();
     z.dict.expand(p.n);
     if (foreign) {
       for (int i = 0; i < p.n; i++) {
-        ZSkipList.Node x = z.zsl.insert(p.scores[i], p.members[i]);
+        ZEntry x = z.order.add(p.scores[i], p.members[i]);
         z.dict.addAbsent(x, z.dict.hash(x.member));
       }
     } else {
-      for (ZSkipList.Node x : z.zsl.appendSorted(p.scores, p.members, p.n)) {
+      for (ZEntry x : z.order.addSorted(p.scores, p.members, p.n)) {
         z.dict.addAbsent(x, z.dict.hash(x.member));
       }
     }

@@ -11,12 +11,12 @@ import java.util.function.IntFunction;
 
 /**
  * The member index of the skiplist encoding: a progressive-rehash hash table whose entries are the
- * {@link ZSkipList.Node}s themselves. A node carries its member, score, cached hash ({@code hash},
- * the low 32 bits of the member's 64-bit SipHash) and the link to the next node of its bucket
- * ({@code chain}), so a member costs one object plus its bytes, and a lookup lands on the node that
- * holds the score and the skiplist links. This is Redis's {@code zset->dict} after redis/redis PR
- * #14701 (and Valkey's #1427 / #2508): the dict stores the skiplist nodes as its keys, with no
- * entry and no value of its own. Redis: src/dict.c (7.0.15), as used by src/t_zset.c.
+ * {@link ZEntry}s themselves. A node carries its member, score, cached hash ({@code hash}, the low
+ * 32 bits of the member's 64-bit SipHash) and the link to the next node of its bucket ({@code
+ * chain}), so a member costs one object plus its bytes, and a lookup lands on the node that holds
+ * the score and the skiplist links. This is Redis's {@code zset->dict} after redis/redis PR #14701
+ * (and Valkey's #1427 / #2508): the dict stores the skiplist nodes as its keys, with no entry and
+ * no value of its own. Redis: src/dict.c (7.0.15), as used by src/t_zset.c.
  *
  * <p>Members are hashed with keyed SipHash-1-2 under a random key of this table's own ({@link
  * Hasher#sipHashBytes()}), as Redis hashes them: HashDoS resistant. Not thread-safe.
@@ -46,11 +46,11 @@ final class MemberTable {
    *  T5 pauseRehash >= 0 (0 outside scan).
    */
 
-  private static final IntFunction<ZSkipList.Node[]> NEW_SEGMENT = ZSkipList.Node[]::new;
+  private static final IntFunction<ZEntry[]> NEW_SEGMENT = ZEntry[]::new;
 
   private final Hasher<byte[]> hasher = Hasher.sipHashBytes();
-  private ZSkipList.Node[][] t0;
-  private ZSkipList.Node[][] t1;
+  private ZEntry[][] t0;
+  private ZEntry[][] t1;
   private int exp0 = -1;
   private int exp1 = -1;
   private int mask0;
@@ -72,12 +72,12 @@ final class MemberTable {
   }
 
   /** The node holding {@code member}, or null. Redis: dictFind. */
-  ZSkipList.Node get(byte[] member) {
+  ZEntry get(byte[] member) {
     return find(member, hash(member));
   }
 
   /** {@link #get} with the hash computed: ZADD hashes once for its lookup and its insert. */
-  ZSkipList.Node find(byte[] member, long h) {
+  ZEntry find(byte[] member, long h) {
     if (used0 + used1 == 0) {
       return null;
     }
@@ -86,14 +86,14 @@ final class MemberTable {
     }
     int b0 = (int) h & mask0;
     if (b0 >= rehashIdx) { // always true when not rehashing (rehashIdx == -1)
-      for (ZSkipList.Node e = Segments.get(t0, b0); e != null; e = e.chain) {
+      for (ZEntry e = Segments.get(t0, b0); e != null; e = e.chain) {
         if (e.hash == (int) h && Arrays.equals(e.member, member)) {
           return e;
         }
       }
     }
     if (rehashIdx >= 0) {
-      for (ZSkipList.Node e = Segments.get(t1, (int) h & mask1); e != null; e = e.chain) {
+      for (ZEntry e = Segments.get(t1, (int) h & mask1); e != null; e = e.chain) {
         if (e.hash == (int) h && Arrays.equals(e.member, member)) {
           return e;
         }
@@ -106,7 +106,7 @@ final class MemberTable {
    * Links a node whose member is absent (the caller's lookup just missed and nothing changed the
    * table since), with the member's hash. Redis: dictAdd after a failed dictFind (zsetAdd).
    */
-  void addAbsent(ZSkipList.Node n, long h) {
+  void addAbsent(ZEntry n, long h) {
     if (rehashIdx >= 0 && pauseRehash == 0) {
       rehash(1);
     }
@@ -130,7 +130,7 @@ final class MemberTable {
    * Indexes {@code n} under {@code member} (its own member array, absent from the table): the
    * algebra and copy paths, which build a set from distinct members. Redis: dictAdd.
    */
-  void put(byte[] member, ZSkipList.Node n) {
+  void put(byte[] member, ZEntry n) {
     assert member == n.member;
     long h = hash(member);
     assert find(member, h) == null : "member present";
@@ -142,13 +142,13 @@ final class MemberTable {
    * chain, keeping the hash: no rehash step, no resize. Redis 7.0 updates the dict entry's value in
    * place (dictGetVal); here the node is the entry.
    */
-  void replace(ZSkipList.Node old, ZSkipList.Node neu) {
+  void replace(ZEntry old, ZEntry neu) {
     neu.hash = old.hash;
     int t = tableOf(old);
-    ZSkipList.Node[][] dir = t == 0 ? t0 : t1;
+    ZEntry[][] dir = t == 0 ? t0 : t1;
     int b = old.hash & (t == 0 ? mask0 : mask1);
-    ZSkipList.Node prev = null;
-    ZSkipList.Node e = Segments.get(dir, b);
+    ZEntry prev = null;
+    ZEntry e = Segments.get(dir, b);
     while (e != old) {
       prev = e;
       e = e.chain;
@@ -163,10 +163,10 @@ final class MemberTable {
   }
 
   /** The table (0 or 1) holding a node that is in the index. */
-  private int tableOf(ZSkipList.Node n) {
+  private int tableOf(ZEntry n) {
     int b0 = n.hash & mask0;
     if (rehashIdx < 0 || b0 >= rehashIdx) {
-      for (ZSkipList.Node e = Segments.get(t0, b0); e != null; e = e.chain) {
+      for (ZEntry e = Segments.get(t0, b0); e != null; e = e.chain) {
         if (e == n) {
           return 0;
         }
@@ -181,7 +181,7 @@ final class MemberTable {
    * order repeats Dict.remove's over another node type (a shared form would put an interface call
    * on both tables' hot paths); the table mechanics themselves are dict.internal's.
    */
-  ZSkipList.Node remove(byte[] member) {
+  ZEntry remove(byte[] member) {
     if (used0 + used1 == 0) {
       return null;
     }
@@ -190,7 +190,7 @@ final class MemberTable {
     }
     long h = hash(member);
     int b0 = (int) h & mask0;
-    ZSkipList.Node e = b0 >= rehashIdx ? unlink(0, b0, member, h) : null;
+    ZEntry e = b0 >= rehashIdx ? unlink(0, b0, member, h) : null;
     if (e != null) {
       used0--;
     } else if (rehashIdx >= 0) {
@@ -206,10 +206,10 @@ final class MemberTable {
     return e;
   }
 
-  private ZSkipList.Node unlink(int t, int b, byte[] member, long h) {
-    ZSkipList.Node[][] dir = t == 0 ? t0 : t1;
-    ZSkipList.Node prev = null;
-    for (ZSkipList.Node e = Segments.get(dir, b); e != null; prev = e, e = e.chain) {
+  private ZEntry unlink(int t, int b, byte[] member, long h) {
+    ZEntry[][] dir = t == 0 ? t0 : t1;
+    ZEntry prev = null;
+    for (ZEntry e = Segments.get(dir, b); e != null; prev = e, e = e.chain) {
       if (e.hash == (int) h && Arrays.equals(e.member, member)) {
         if (prev == null) {
           Segments.set(dir, t == 0 ? exp0 : exp1, b, e.chain, NEW_SEGMENT);
@@ -263,7 +263,7 @@ final class MemberTable {
     if (exp == exp0) {
       return;
     }
-    ZSkipList.Node[][] dir = new ZSkipList.Node[Segments.directoryLength(exp)][];
+    ZEntry[][] dir = new ZEntry[Segments.directoryLength(exp)][];
     if (t0 == null) {
       t0 = dir;
       exp0 = exp;
@@ -281,7 +281,7 @@ final class MemberTable {
   private void rehash(int n) {
     long emptyVisits = 10L * n;
     while (n-- > 0 && used0 != 0) {
-      ZSkipList.Node e;
+      ZEntry e;
       while ((e = Segments.get(t0, rehashIdx)) == null) {
         advanceRehashIdx(Segments.emptySkip(t0, rehashIdx));
         if (--emptyVisits == 0) {
@@ -290,7 +290,7 @@ final class MemberTable {
       }
       Segments.set(t0, exp0, rehashIdx, null, NEW_SEGMENT);
       while (e != null) {
-        ZSkipList.Node next = e.chain;
+        ZEntry next = e.chain;
         int b = e.hash & mask1;
         e.chain = Segments.get(t1, b);
         Segments.set(t1, exp1, b, e, NEW_SEGMENT);
@@ -331,7 +331,7 @@ final class MemberTable {
    *
    * @throws ConcurrentModificationException if the visitor adds or removes members
    */
-  long scan(long cursor, int count, long budget, Consumer<ZSkipList.Node> visitor) {
+  long scan(long cursor, int count, long budget, Consumer<ZEntry> visitor) {
     Objects.requireNonNull(visitor, "visitor");
     if (used0 + used1 == 0) {
       return 0;
@@ -347,11 +347,11 @@ final class MemberTable {
     }
   }
 
-  private int emit(ZSkipList.Node[][] dir, int b, Consumer<ZSkipList.Node> visitor, int mod) {
+  private int emit(ZEntry[][] dir, int b, Consumer<ZEntry> visitor, int mod) {
     int n = 0;
-    ZSkipList.Node e = Segments.get(dir, b);
+    ZEntry e = Segments.get(dir, b);
     while (e != null) {
-      ZSkipList.Node next = e.chain;
+      ZEntry next = e.chain;
       visitor.accept(e);
       n++;
       if (modCount != mod) {
@@ -388,16 +388,16 @@ final class MemberTable {
     }
   }
 
-  private int countTable(ZSkipList.Node[][] dir, int exp, int mask) {
+  private int countTable(ZEntry[][] dir, int exp, int mask) {
     check(exp >= TablePolicy.INITIAL_EXP && exp <= Segments.MAX_EXP, "T4 exp " + exp);
     check(mask == (1 << exp) - 1, "T4 mask");
     check(dir.length == Segments.directoryLength(exp), "T4 directory length");
     int count = 0;
     for (int s = 0; s < dir.length; s++) {
-      ZSkipList.Node[] seg = dir[s];
+      ZEntry[] seg = dir[s];
       check(seg == null || seg.length == Segments.segmentLength(exp), "T4 segment length");
       for (int i = 0; seg != null && i < seg.length; i++) {
-        for (ZSkipList.Node e = seg[i]; e != null; e = e.chain) {
+        for (ZEntry e = seg[i]; e != null; e = e.chain) {
           check((e.hash & mask) == ((s << Segments.SEG_BITS) | i), "T3 bucket");
           check(e.hash == (int) hash(e.member), "T3 stale hash");
           count++;

@@ -19,39 +19,43 @@ final class SkipListZSet implements ZSetEncoding {
   /*
    * Implementation notes.
    *
-   * Invariants (checkInvariants): S1 dict.size == zsl.length and dict finds every node of zsl by
-   * its member (the node itself); S2 MemberTable T1..T5; S3 ZSkipList I1..I4.
+   * The order is a ZOrder: Redis's zskiplist or the counted B+ tree (ZOrder.Kind, chosen when the
+   * ZSet is created). Every walk here goes through the seam, so both give the same replies.
+   *
+   * Invariants (checkInvariants): S1 dict.size == order.length and dict finds every element of
+   * the order by its member (the element itself); S2 MemberTable T1..T5; S3 the order's own
+   * (ZSkipList I1..I5, ZTree B1..B6).
    */
 
   final MemberTable dict;
-  final ZSkipList zsl;
+  final ZOrder order;
 
-  SkipListZSet(long seed) {
+  SkipListZSet(long seed, ZOrder.Kind kind) {
     this.dict = new MemberTable();
-    this.zsl = new ZSkipList(seed);
+    this.order = kind.create(seed);
   }
 
-  private static ScoredMember entry(ZSkipList.Node x) {
+  private static ScoredMember entry(ZEntry x) {
     return new ScoredMember(x.member.clone(), x.score);
   }
 
   @Override
   public int length() {
-    return zsl.length();
+    return order.length();
   }
 
   @Override
   public int add(byte[] member, double score, int flags, int maxEntries, int maxValue) {
     long hash = dict.hash(member);
-    ZSkipList.Node node = dict.find(member, hash);
+    ZEntry node = dict.find(member, hash);
     int out = ZSetEncoding.decide(flags, node == null ? Double.NaN : node.score, score);
     if (out == OUT_ADDED) {
-      if (zsl.length() == 0 && maxEntries > 0 && member.length <= maxValue) {
+      if (order.length() == 0 && maxEntries > 0 && member.length <= maxValue) {
         return OUT_CONVERT; // an emptied key chooses again, as a new Redis key would
       }
-      dict.addAbsent(zsl.insert(score, member.clone()), hash);
+      dict.addAbsent(order.add(score, member.clone()), hash);
     } else if (out == OUT_UPDATED) {
-      ZSkipList.Node moved = zsl.updateScore(node.score, node.member, score);
+      ZEntry moved = order.changeScore(node, score);
       if (moved != node) {
         dict.replace(node, moved);
       }
@@ -61,7 +65,7 @@ final class SkipListZSet implements ZSetEncoding {
 
   /** Inserts a member known to be absent, keeping the array. Redis: zslInsert + dictAdd. */
   void insertAbsent(double score, byte[] member) {
-    dict.put(member, zsl.insert(score, member));
+    dict.put(member, order.add(score, member));
   }
 
   /** Whether the member is present (loaders refuse a member twice). */
@@ -71,124 +75,119 @@ final class SkipListZSet implements ZSetEncoding {
 
   @Override
   public boolean remove(byte[] member) {
-    ZSkipList.Node node = dict.remove(member);
+    ZEntry node = dict.remove(member);
     if (node == null) {
       return false;
     }
-    ZSkipList.Node gone = zsl.delete(node.score, node.member);
-    assert gone == node;
+    order.remove(node);
     return true;
   }
 
   @Override
   public double score(byte[] member) {
-    ZSkipList.Node node = dict.get(member);
+    ZEntry node = dict.get(member);
     return node == null ? Double.NaN : node.score;
   }
 
   @Override
   public long rank(byte[] member) {
-    ZSkipList.Node node = dict.get(member);
-    return node == null ? -1 : zsl.rank(node) - 1;
+    ZEntry node = dict.get(member);
+    return node == null ? -1 : order.rankOf(node);
   }
 
   @Override
   public List<ScoredMember> byRank(int start, int end, boolean rev) {
     List<ScoredMember> out = new ArrayList<>(end - start + 1);
-    ZSkipList.Node x;
-    if (rev) {
-      x = start == 0 ? zsl.last() : zsl.byRank(zsl.length() - (long) start);
-    } else {
-      x = start == 0 ? zsl.first() : zsl.byRank(start + 1L);
-    }
-    for (int k = start; k <= end; k++) {
-      out.add(entry(x));
-      x = rev ? x.previous() : x.next();
-    }
+    int[] left = {end - start + 1};
+    order.walkRank(
+        rev ? order.length() - 1L - start : start,
+        rev,
+        x -> {
+          out.add(entry(x));
+          return --left[0] > 0;
+        });
     return out;
   }
 
   @Override
   public List<ScoredMember> byScore(ScoreRange range, boolean rev, long offset, long limit) {
-    ZSkipList.Node first = rev ? zsl.lastInRange(range) : zsl.firstInRange(range);
-    Predicate<ZSkipList.Node> within =
-        rev ? x -> range.gteMin(x.score) : x -> range.lteMax(x.score);
-    return collect(first, rev, offset, limit, within);
+    Collector c =
+        new Collector(offset, limit, rev ? x -> range.gteMin(x.score) : x -> range.lteMax(x.score));
+    order.walkScore(range, rev, c);
+    return c.out;
   }
 
   @Override
   public List<ScoredMember> byLex(LexRange range, boolean rev, long offset, long limit) {
-    ZSkipList.Node first = rev ? zsl.lastInLexRange(range) : zsl.firstInLexRange(range);
-    Predicate<ZSkipList.Node> within =
-        rev ? x -> range.gteMin(x.member) : x -> range.lteMax(x.member);
-    return collect(first, rev, offset, limit, within);
+    Collector c =
+        new Collector(
+            offset, limit, rev ? x -> range.gteMin(x.member) : x -> range.lteMax(x.member));
+    order.walkLex(range, rev, c);
+    return c.out;
   }
 
   /**
-   * The LIMIT walk from {@code x}: skip {@code offset} nodes unchecked, then take up to {@code
-   * limit} while {@code within} holds. Redis: the skiplist branch of genericZrangebyscoreCommand.
+   * The LIMIT walk from the first element in range: skip {@code offset} elements unchecked, then
+   * take up to {@code limit} while {@code within} holds. Redis: the skiplist branch of
+   * genericZrangebyscoreCommand.
    */
-  private static List<ScoredMember> collect(
-      ZSkipList.Node x, boolean rev, long offset, long limit, Predicate<ZSkipList.Node> within) {
-    List<ScoredMember> out = new ArrayList<>();
-    for (; x != null && offset != 0; offset--) {
-      x = rev ? x.previous() : x.next();
+  private static final class Collector implements ZOrder.Visitor {
+    final List<ScoredMember> out = new ArrayList<>();
+    final Predicate<ZEntry> within;
+    long offset;
+    long limit;
+
+    Collector(long offset, long limit, Predicate<ZEntry> within) {
+      this.offset = offset;
+      this.limit = limit;
+      this.within = within;
     }
-    for (; x != null && limit != 0 && within.test(x); limit--) {
+
+    @Override
+    public boolean visit(ZEntry x) {
+      if (offset != 0) {
+        offset--;
+        return true;
+      }
+      if (limit == 0 || !within.test(x)) {
+        return false;
+      }
       out.add(entry(x));
-      x = rev ? x.previous() : x.next();
+      return --limit != 0;
     }
-    return out;
   }
 
   @Override
   public long count(ScoreRange range) {
-    ZSkipList.Node first = zsl.firstInRange(range);
-    return first == null ? 0 : countFrom(first, zsl.lastInRange(range));
+    return order.count(range);
   }
 
   @Override
   public long lexCount(LexRange range) {
-    ZSkipList.Node first = zsl.firstInLexRange(range);
-    return first == null ? 0 : countFrom(first, zsl.lastInLexRange(range));
-  }
-
-  /**
-   * Redis's count from the first node in range: the nodes from it to the tail, less those after the
-   * last node in range. When there is no last node (a lex walk over differing scores can find a
-   * first and no last), nothing is taken off: Redis's zlexcountCommand tests for it, and so its
-   * reply counts to the tail.
-   */
-  private long countFrom(ZSkipList.Node first, ZSkipList.Node last) {
-    long count = zsl.length() - (zsl.rank(first) - 1L);
-    if (last != null) {
-      count -= zsl.length() - zsl.rank(last);
-    }
-    return count;
+    return order.lexCount(range);
   }
 
   @Override
   public long removeByRank(int start, int end) {
-    return zsl.deleteRangeByRank(start + 1, end + 1, x -> dict.remove(x.member));
+    return order.removeRangeByRank(start, end, x -> dict.remove(x.member));
   }
 
   @Override
   public long removeByScore(ScoreRange range) {
-    return zsl.deleteRangeByScore(range, x -> dict.remove(x.member));
+    return order.removeRangeByScore(range, x -> dict.remove(x.member));
   }
 
   @Override
   public long removeByLex(LexRange range) {
-    return zsl.deleteRangeByLex(range, x -> dict.remove(x.member));
+    return order.removeRangeByLex(range, x -> dict.remove(x.member));
   }
 
   @Override
   public void forEachByScore(ScoreRange range, ScoredBytesVisitor visitor) {
-    for (ZSkipList.Node x = zsl.firstInRange(range); x != null; x = x.next()) {
-      if (!range.lteMax(x.score) || !visitor.visit(x.member, 0, x.member.length, x.score)) {
-        return;
-      }
-    }
+    order.walkScore(
+        range,
+        false,
+        x -> range.lteMax(x.score) && visitor.visit(x.member, 0, x.member.length, x.score));
   }
 
   @Override
@@ -208,18 +207,38 @@ final class SkipListZSet implements ZSetEncoding {
         });
   }
 
+  /** Visits every element in ascending (rev: descending) order. */
+  void forEach(boolean rev, ZOrder.Visitor v) {
+    if (order.length() > 0) {
+      order.walkRank(rev ? order.length() - 1L : 0, rev, v);
+    }
+  }
+
   @Override
   public SkipListZSet copy(long seed) {
-    SkipListZSet c = new SkipListZSet(seed);
-    for (ZSkipList.Node x = zsl.first(); x != null; x = x.next()) {
-      c.insertAbsent(x.score, x.member);
-    }
+    SkipListZSet c = new SkipListZSet(seed, order.kind());
+    forEach(
+        false,
+        x -> {
+          c.insertAbsent(x.score, x.member);
+          return true;
+        });
     return c;
   }
 
   @Override
-  public SkipListZSet toSkipList(long seed) {
-    return this;
+  public SkipListZSet toSkipList(long seed, ZOrder.Kind kind) {
+    if (kind == order.kind()) {
+      return this;
+    }
+    SkipListZSet c = new SkipListZSet(seed, kind);
+    forEach(
+        false,
+        x -> {
+          c.insertAbsent(x.score, x.member);
+          return true;
+        });
+    return c;
   }
 
   /**
@@ -227,18 +246,21 @@ final class SkipListZSet implements ZSetEncoding {
    * zsetConvertToListpackIfNeeded (for freshly built results only).
    */
   ListPackZSet toListPackIfFits(int maxEntries, int maxValue) {
-    if (zsl.length() > maxEntries) {
+    if (order.length() > maxEntries) {
       return null;
     }
-    for (ZSkipList.Node x = zsl.first(); x != null; x = x.next()) {
-      if (x.member.length > maxValue) {
-        return null;
-      }
+    boolean[] fits = {true};
+    forEach(false, x -> fits[0] = x.member.length <= maxValue);
+    if (!fits[0]) {
+      return null;
     }
     ListPackZSet lp = ListPackZSet.create();
-    for (ZSkipList.Node x = zsl.first(); x != null; x = x.next()) {
-      lp.append(x.member, x.score);
-    }
+    forEach(
+        false,
+        x -> {
+          lp.append(x.member, x.score);
+          return true;
+        });
     return lp;
   }
 
@@ -248,23 +270,29 @@ final class SkipListZSet implements ZSetEncoding {
    */
   @Override
   public void writeRdb(RdbWriter out) {
-    out.type(RdbPayload.TYPE_ZSET_2).length(zsl.length());
-    for (ZSkipList.Node x = zsl.last(); x != null; x = x.previous()) {
-      out.string(x.member).binaryDouble(x.score);
-    }
+    out.type(RdbPayload.TYPE_ZSET_2).length(order.length());
+    forEach(
+        true,
+        x -> {
+          out.string(x.member).binaryDouble(x.score);
+          return true;
+        });
   }
 
   @Override
   public void checkInvariants() {
-    zsl.checkInvariants();
+    order.checkInvariants();
     dict.checkInvariants();
-    if (dict.size() != zsl.length()) {
+    if (dict.size() != order.length()) {
       throw new AssertionError("skiplist zset invariant broken: S1 dict size " + dict.size());
     }
-    for (ZSkipList.Node x = zsl.first(); x != null; x = x.next()) {
-      if (dict.get(x.member) != x) {
-        throw new AssertionError("skiplist zset invariant broken: S1 dict entry for node");
-      }
-    }
+    forEach(
+        false,
+        x -> {
+          if (dict.get(x.member) != x) {
+            throw new AssertionError("skiplist zset invariant broken: S1 dict entry for node");
+          }
+          return true;
+        });
   }
 }

@@ -18,11 +18,15 @@ final class SkipNodes {
    * node is 48 bytes instead of 56 (compressed oops), and every other class 8 bytes smaller: at
    * 10^5 members an add reads its nodes from fewer cache lines and pages.
    */
-  abstract static class Level0 {
+  abstract static class Level0 extends ZEntry {
     // Score of f0, NaN when f0 is null: a descent decides whether to advance from x's own fields
     // and touches the next node only when it moves there (or on a tie).
     double c0 = Double.NaN;
     ZSkipList.Node f0;
+
+    Level0(double score, byte[] member) {
+      super(score, member);
+    }
   }
 
   /** A node of level 2: adds level 1 (link, span, cached score). */

@@ -118,17 +118,24 @@ public final class ZSet implements Iterable<ScoredMember> {
     MAX
   }
 
+  /** The level seed of {@link #create(int, int)}. */
+  static final long DEFAULT_SEED = 0x5EED_2A5EL;
+
   final int maxCompactEntries;
   final int maxCompactValue;
   final long seed;
 
+  /** The order index of the skiplist form (ZOrder.Kind.DEFAULT unless a test or benchmark asks). */
+  final ZOrder.Kind index;
+
   /** The one representation: never null. */
   ZSetEncoding enc;
 
-  private ZSet(int maxCompactEntries, int maxCompactValue, long seed) {
+  private ZSet(int maxCompactEntries, int maxCompactValue, long seed, ZOrder.Kind index) {
     this.maxCompactEntries = maxCompactEntries;
     this.maxCompactValue = maxCompactValue;
     this.seed = seed;
+    this.index = index;
     this.enc = ListPackZSet.create();
   }
 
@@ -149,7 +156,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return a new set
    */
   public static ZSet create(int maxCompactEntries, int maxCompactValue) {
-    return create(maxCompactEntries, maxCompactValue, 0x5EED_2A5EL);
+    return create(maxCompactEntries, maxCompactValue, DEFAULT_SEED);
   }
 
   /**
@@ -161,8 +168,16 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return a new set
    */
   public static ZSet create(int maxCompactEntries, int maxCompactValue, long seed) {
+    return create(maxCompactEntries, maxCompactValue, seed, ZOrder.Kind.DEFAULT);
+  }
+
+  /**
+   * As {@link #create(int, int, long)} with the order index of the skiplist form: the factory tests
+   * and benchmarks use to run both indexes (the benchmarks reach it through ZSetWalks.create).
+   */
+  static ZSet create(int maxCompactEntries, int maxCompactValue, long seed, ZOrder.Kind index) {
     checkThresholds(maxCompactEntries, maxCompactValue);
-    return new ZSet(maxCompactEntries, maxCompactValue, seed);
+    return new ZSet(maxCompactEntries, maxCompactValue, seed, Objects.requireNonNull(index));
   }
 
   /** Refuses negative thresholds, before a factory reads any input. */
@@ -441,16 +456,29 @@ public final class ZSet implements Iterable<ScoredMember> {
     int out = enc.add(member, score, flags, maxCompactEntries, maxCompactValue);
     if (out == ZSetEncoding.OUT_CONVERT) {
       boolean fits = maxCompactEntries > 0 && member.length <= maxCompactValue;
-      enc = enc.length() == 0 && fits ? ListPackZSet.create() : enc.toSkipList(seed);
+      enc = enc.length() == 0 && fits ? ListPackZSet.create() : enc.toSkipList(seed, index);
       out = enc.add(member, score, flags, maxCompactEntries, maxCompactValue);
     }
     assert out != ZSetEncoding.OUT_CONVERT;
     return out;
   }
 
+  /**
+   * A copy of {@code z} whose skiplist form uses {@code index} (tests: a run on one index keeps it
+   * through the results of set algebra, which are created with the default).
+   */
+  static ZSet withIndex(ZSet z, ZOrder.Kind index) {
+    ZSet c = new ZSet(z.maxCompactEntries, z.maxCompactValue, z.seed, index);
+    c.enc = z.enc.copy(z.seed);
+    if (c.enc instanceof SkipListZSet s) {
+      c.enc = s.toSkipList(z.seed, index);
+    }
+    return c;
+  }
+
   /** This set's skiplist form, converting it first if compact (builders and loaders). */
   SkipListZSet skipList() {
-    SkipListZSet s = enc.toSkipList(seed);
+    SkipListZSet s = enc.toSkipList(seed, index);
     enc = s;
     return s;
   }
@@ -961,7 +989,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return the copy
    */
   public ZSet copy() {
-    ZSet c = new ZSet(maxCompactEntries, maxCompactValue, seed);
+    ZSet c = new ZSet(maxCompactEntries, maxCompactValue, seed, index);
     c.enc = enc.copy(seed);
     return c;
   }
@@ -1157,6 +1185,9 @@ public final class ZSet implements Iterable<ScoredMember> {
   /** Checks I2; throws AssertionError. */
   void checkInvariants() {
     enc.checkInvariants();
+    if (enc instanceof SkipListZSet s && s.order.kind() != index) {
+      throw new AssertionError("zset invariant broken: I3 order index " + s.order.kind());
+    }
   }
 
   /**

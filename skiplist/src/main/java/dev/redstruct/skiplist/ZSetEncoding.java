@@ -222,9 +222,10 @@ sealed interface ZSetEncoding permits ListPackZSet, SkipListZSet {
    * This representation as Redis's skiplist encoding (itself when it is one). Redis: zsetConvert.
    *
    * @param seed the level seed of a new skiplist
+   * @param kind the order index of a new skiplist form
    * @return the skiplist form
    */
-  SkipListZSet toSkipList(long seed);
+  SkipListZSet toSkipList(long seed, ZOrder.Kind kind);
 
   /**
    * Appends the RDB type byte and object body, as rdbSaveObjectType and rdbSaveObject write them.

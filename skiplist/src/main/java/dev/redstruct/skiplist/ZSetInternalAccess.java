@@ -32,4 +32,13 @@ final class ZSetInternalAccess implements ZSetWalks.Access {
     return ZSetRdb.readRdb(
         type, body, ZSet.DEFAULT_MAX_COMPACT_ENTRIES, ZSet.DEFAULT_MAX_COMPACT_VALUE, shown);
   }
+
+  @Override
+  public ZSet create(int maxCompactEntries, int maxCompactValue, boolean tree) {
+    return ZSet.create(
+        maxCompactEntries,
+        maxCompactValue,
+        ZSet.DEFAULT_SEED,
+        tree ? ZOrder.Kind.TREE : ZOrder.Kind.SKIPLIST);
+  }
 }

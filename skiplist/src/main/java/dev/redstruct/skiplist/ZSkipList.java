@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * insert, delete, update, rank and element-by-rank. Not thread-safe. Level draws come from a seeded
  * {@link SplittableRandom}, so the shape is reproducible.
  */
-final class ZSkipList {
+final class ZSkipList implements ZOrder {
   /*
    * Implementation notes.
    *
@@ -77,20 +77,10 @@ final class ZSkipList {
    * #MAX_LEVEL} levels with a null member.
    */
   static class Node extends SkipNodes.Level0 {
-    final byte[] member;
-    double score;
     Node backward;
-    // The member index's fields (MemberTable): the node is the hash entry. The low 32 bits of the
-    // member's 64-bit hash: all a table of at most 2^30 buckets indexes with, kept so rehashing
-    // never hashes again and chain mismatches skip the byte compare (but for 1 in 2^32). 32 bits,
-    // not 64, because an int closes the node's alignment gap: 48 bytes instead of 56 at level 1.
-    int hash;
-    // The next node of this node's bucket chain in the MemberTable.
-    Node chain;
 
     Node(double score, byte[] member) {
-      this.member = member;
-      this.score = score;
+      super(score, member);
     }
 
     /** A node of {@code level} levels (1..MAX_LEVEL). */
@@ -241,7 +231,8 @@ final class ZSkipList {
     this.random = new SplittableRandom(seed);
   }
 
-  int length() {
+  @Override
+  public int length() {
     return length;
   }
 
@@ -1046,8 +1037,102 @@ final class ZSkipList {
     return n;
   }
 
+  // ------------------------------------------------------------------ ZOrder
+
+  @Override
+  public Kind kind() {
+    return Kind.SKIPLIST;
+  }
+
+  @Override
+  public ZEntry add(double score, byte[] member) {
+    return insert(score, member);
+  }
+
+  @Override
+  public ZEntry[] addSorted(double[] scores, byte[][] members, int n) {
+    return appendSorted(scores, members, n);
+  }
+
+  @Override
+  public void remove(ZEntry e) {
+    Node gone = delete(e.score, e.member);
+    assert gone == e;
+  }
+
+  @Override
+  public ZEntry changeScore(ZEntry e, double newScore) {
+    return updateScore(e.score, e.member, newScore);
+  }
+
+  @Override
+  public long rankOf(ZEntry e) {
+    return rank((Node) e) - 1L;
+  }
+
+  @Override
+  public void walkRank(long rank, boolean rev, Visitor v) {
+    walk(byRank(rank + 1), rev, v);
+  }
+
+  @Override
+  public void walkScore(ScoreRange range, boolean rev, Visitor v) {
+    walk(rev ? lastInRange(range) : firstInRange(range), rev, v);
+  }
+
+  @Override
+  public void walkLex(LexRange range, boolean rev, Visitor v) {
+    walk(rev ? lastInLexRange(range) : firstInLexRange(range), rev, v);
+  }
+
+  private static void walk(Node x, boolean rev, Visitor v) {
+    while (x != null && v.visit(x)) {
+      x = rev ? x.backward : x.f0;
+    }
+  }
+
+  @Override
+  public long count(ScoreRange range) {
+    Node first = firstInRange(range);
+    return first == null ? 0 : countFrom(first, lastInRange(range));
+  }
+
+  @Override
+  public long lexCount(LexRange range) {
+    Node first = firstInLexRange(range);
+    return first == null ? 0 : countFrom(first, lastInLexRange(range));
+  }
+
+  /**
+   * Redis's count from the first node in range: the nodes from it to the tail, less those after the
+   * last node in range (none taken off when there is no last node, as zlexcountCommand does).
+   */
+  private long countFrom(Node first, Node last) {
+    long count = length - (rank(first) - 1L);
+    if (last != null) {
+      count -= length - rank(last);
+    }
+    return count;
+  }
+
+  @Override
+  public long removeRangeByScore(ScoreRange range, Consumer<ZEntry> removed) {
+    return deleteRangeByScore(range, removed::accept);
+  }
+
+  @Override
+  public long removeRangeByLex(LexRange range, Consumer<ZEntry> removed) {
+    return deleteRangeByLex(range, removed::accept);
+  }
+
+  @Override
+  public long removeRangeByRank(long start, long end, Consumer<ZEntry> removed) {
+    return deleteRangeByRank((int) start + 1, (int) end + 1, removed::accept);
+  }
+
   /** Checks I1..I4; throws AssertionError naming the first broken invariant. */
-  void checkInvariants() {
+  @Override
+  public void checkInvariants() {
     int n = 0;
     Node prev = null;
     for (Node x = header.forward(0); x != null; x = x.forward(0)) {

@@ -46,7 +46,7 @@ class MemberTableTest {
       String key = "m" + i;
       int what = rnd.nextInt(10);
       if (what < 4) {
-        ZSkipList.Node found = t.find(member(i), t.hash(member(i)));
+        ZEntry found = t.find(member(i), t.hash(member(i)));
         if (found == null) {
           ZSkipList.Node n = node(i);
           t.addAbsent(n, t.hash(n.member));
@@ -78,7 +78,7 @@ class MemberTableTest {
   }
 
   private static void assertFullScanSeesAll(MemberTable t, Map<String, ZSkipList.Node> model) {
-    Set<ZSkipList.Node> seen = new HashSet<>();
+    Set<ZEntry> seen = new HashSet<>();
     long c = 0;
     do {
       c = t.scan(c, 10, 100, seen::add);

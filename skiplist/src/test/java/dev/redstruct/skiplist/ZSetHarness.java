@@ -36,6 +36,7 @@ final class ZSetHarness {
   private final int maxEntries;
   private final int maxValue;
   private final int protocol;
+  private final ZOrder.Kind index;
   private final List<String> modified = new ArrayList<>();
 
   ZSetHarness(int maxEntries, int maxValue) {
@@ -43,9 +44,15 @@ final class ZSetHarness {
   }
 
   ZSetHarness(int maxEntries, int maxValue, int protocol) {
+    this(maxEntries, maxValue, protocol, ZOrder.Kind.DEFAULT);
+  }
+
+  /** A harness whose sets order their skiplist form by {@code index}. */
+  ZSetHarness(int maxEntries, int maxValue, int protocol, ZOrder.Kind index) {
     this.maxEntries = maxEntries;
     this.maxValue = maxValue;
     this.protocol = protocol;
+    this.index = index;
   }
 
   static String key(byte[] k) {
@@ -88,13 +95,14 @@ final class ZSetHarness {
             if (sets.containsKey(key(k))) {
               throw new ReplyError(WRONGTYPE);
             }
-            return db.computeIfAbsent(key(k), x -> ZSet.create(maxEntries, maxValue));
+            return db.computeIfAbsent(
+                key(k), x -> ZSet.create(maxEntries, maxValue, ZSet.DEFAULT_SEED, index));
           }
 
           @Override
           public ZSet overwrite(byte[] k) {
             sets.remove(key(k));
-            ZSet z = ZSet.create(maxEntries, maxValue);
+            ZSet z = ZSet.create(maxEntries, maxValue, ZSet.DEFAULT_SEED, index);
             db.put(key(k), z);
             return z;
           }

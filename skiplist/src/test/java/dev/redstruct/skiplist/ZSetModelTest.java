@@ -28,22 +28,35 @@ class ZSetModelTest {
     }
   }
 
+  /** The compact encoding, and the skiplist encoding over each order index. */
+  enum Form {
+    COMPACT,
+    SKIPLIST_ZSKIPLIST,
+    SKIPLIST_TREE
+  }
+
   @ParameterizedTest
-  @EnumSource(ZSet.Encoding.class)
-  void randomOperationsAgreeWithModel(ZSet.Encoding enc) {
-    for (long round = 0; round < 30; round++) {
+  @EnumSource(Form.class)
+  void randomOperationsAgreeWithModel(Form form) {
+    // 30 rounds on the compact form; 15 on each index, whose invariants are checked every step.
+    for (long round = 0; round < (form == Form.COMPACT ? 30 : 15); round++) {
       long seed = SEED + round;
       try {
-        run(enc, seed);
+        run(form, seed);
       } catch (AssertionError e) {
-        throw new AssertionError("seed " + seed + " (" + enc + "): " + e.getMessage(), e);
+        throw new AssertionError("seed " + seed + " (" + form + "): " + e.getMessage(), e);
       }
     }
   }
 
-  private static void run(ZSet.Encoding enc, long seed) {
+  private static void run(Form form, long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
-    ZSet z = enc == ZSet.Encoding.COMPACT ? ZSet.create(16, 8, seed) : ZSet.create(0, 0, seed);
+    ZSet.Encoding enc = form == Form.COMPACT ? ZSet.Encoding.COMPACT : ZSet.Encoding.SKIPLIST;
+    ZOrder.Kind index = form == Form.SKIPLIST_ZSKIPLIST ? ZOrder.Kind.SKIPLIST : ZOrder.Kind.TREE;
+    ZSet z =
+        enc == ZSet.Encoding.COMPACT
+            ? ZSet.create(16, 8, seed, index)
+            : ZSet.create(0, 0, seed, index);
     TreeSet<E> sorted = new TreeSet<>();
     Map<String, Double> scores = new HashMap<>();
     for (int step = 0; step < 1500; step++) {
@@ -102,12 +115,12 @@ class ZSetModelTest {
         }
         case 7 -> {
           if (z.encoding() == ZSet.Encoding.COMPACT && rnd.nextInt(4) == 0) {
-            z = ZSet.fromCompact(z.toCompactBytes(), 16, 8); // re-encode
+            z = ZSet.withIndex(ZSet.fromCompact(z.toCompactBytes(), 16, 8), index); // re-encode
           }
           assertEquals(scores.get(m) == null, z.score(m).isEmpty());
         }
         case 8 -> {
-          z = storeOntoItself(z, rnd, sorted, scores, enc);
+          z = ZSet.withIndex(storeOntoItself(z, rnd, sorted, scores, enc), index);
         }
         default -> {
           if (!sorted.isEmpty()) {
@@ -119,8 +132,8 @@ class ZSetModelTest {
         }
       }
       assertEquals(sorted.size(), z.size());
+      z.checkInvariants(); // every step: the tree's B1..B6, the zskiplist's I1..I5
       if (step % 100 == 0) {
-        z.checkInvariants();
         List<String> all = new ArrayList<>();
         for (ScoredMember e : z.rangeByRank(0, -1, false)) {
           all.add(e.memberString() + "=" + unsigned(e.score()));

@@ -9,10 +9,22 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** QuickTheories properties over both encodings. */
+/**
+ * QuickTheories properties over both encodings, and over both order indexes of the skiplist
+ * encoding: {@code build(codes, form)} with form 0 compact, 1 the zskiplist, 2 the B+ tree.
+ */
 class ZSetPropertiesTest {
   private static ZSet build(List<Integer> codes, boolean compact) {
-    ZSet z = compact ? ZSet.create(1000, 64) : ZSet.create(0, 0);
+    return build(codes, compact ? 0 : 1 + (codes.size() & 1));
+  }
+
+  private static ZSet build(List<Integer> codes, int form) {
+    ZSet z =
+        switch (Math.floorMod(form, 3)) {
+          case 0 -> ZSet.create(1000, 64);
+          case 1 -> ZSet.create(0, 0, ZSet.DEFAULT_SEED, ZOrder.Kind.SKIPLIST);
+          default -> ZSet.create(0, 0, ZSet.DEFAULT_SEED, ZOrder.Kind.TREE);
+        };
     for (int c : codes) {
       z.add(Bytes.utf8("m" + (c / 17)), (c % 17) / 2.0);
     }
@@ -33,7 +45,7 @@ class ZSetPropertiesTest {
         .forAll(lists().of(integers().between(0, 2000)).ofSizeBetween(0, 300), integers().all())
         .checkAssert(
             (codes, bit) -> {
-              ZSet z = build(codes, (bit & 1) == 0);
+              ZSet z = build(codes, bit);
               z.checkInvariants();
               for (int i = 0; i < z.size(); i++) {
                 ScoredMember e = z.rangeByRank(i, i, false).get(0);
@@ -49,7 +61,10 @@ class ZSetPropertiesTest {
   void bothEncodingsHoldTheSameContent() {
     qt().withExamples(200)
         .forAll(lists().of(integers().between(0, 2000)).ofSizeBetween(0, 200))
-        .check(codes -> content(build(codes, true)).equals(content(build(codes, false))));
+        .check(
+            codes ->
+                content(build(codes, 0)).equals(content(build(codes, 1)))
+                    && content(build(codes, 0)).equals(content(build(codes, 2))));
   }
 
   @Test
@@ -62,7 +77,7 @@ class ZSetPropertiesTest {
             integers().between(0, 3))
         .check(
             (codes, lo, width, ex) -> {
-              ZSet z = build(codes, codes.size() % 2 == 0);
+              ZSet z = build(codes, codes.size() + lo);
               ScoreRange r = new ScoreRange(lo, (ex & 1) != 0, lo + width, (ex & 2) != 0);
               List<String> expected = new ArrayList<>();
               for (ScoredMember e : z.rangeByRank(0, -1, false)) {
@@ -112,7 +127,7 @@ class ZSetPropertiesTest {
         .forAll(lists().of(integers().between(0, 2000)).ofSizeBetween(0, 300), integers().all())
         .check(
             (codes, bit) -> {
-              ZSet z = build(codes, (bit & 1) == 0);
+              ZSet z = build(codes, bit);
               List<ScoredMember> seen = new ArrayList<>();
               z.forEach(seen::add);
               boolean same = seen.equals(z.rangeByRank(0, -1, false));

@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.function.DoubleSupplier;
 
 /**
- * Measures the goal operations of {@link ZSetQueryBenchmark}, {@link ZSetRankBenchmark} and {@link
- * ZSetAddBenchmark} (same classes, same setups and inputs) with {@link CpuRatios}: the measuring
- * thread's CPU time, the composite and redstruct in alternating blocks. Prints per operation and
- * size:
+ * Measures the goal operations ({@code <op>}: the default order, the B+ tree; {@code
+ * <op>/zskiplist}: the same set ordered by the zskiplist, issue 29) of {@link ZSetQueryBenchmark},
+ * {@link ZSetRankBenchmark} and {@link ZSetAddBenchmark} (same classes, same setups and inputs)
+ * with {@link CpuRatios}: the measuring thread's CPU time, the composite and redstruct in
+ * alternating blocks. Prints per operation and size:
  *
  * <pre>
  * ratio &lt;op&gt; n=&lt;n&gt; &lt;baseline ns&gt; &lt;redstruct ns&gt; &lt;median&gt; &lt;p25&gt; &lt;p75&gt;
@@ -56,16 +57,33 @@ public final class ZSetCpuRatios {
       q.size = n;
       q.setUp();
       ops.add(new Op("score", q::score_redstruct, q::score_treeSetHashMap));
+      ops.add(new Op("score/zskiplist", q::score_zskiplist, q::score_treeSetHashMap));
       ops.add(new Op("scoreRotating", q::scoreRotating_redstruct, q::scoreRotating_treeSetHashMap));
       ops.add(new Op("remove", q::remove_redstruct, q::remove_treeSetHashMap));
+      ops.add(new Op("remove/zskiplist", q::remove_zskiplist, q::remove_treeSetHashMap));
       ops.add(
           new Op("removeRotating", q::removeRotating_redstruct, q::removeRotating_treeSetHashMap));
+      ops.add(
+          new Op(
+              "removeRotating/zskiplist",
+              q::removeRotating_zskiplist,
+              q::removeRotating_treeSetHashMap));
       ops.add(new Op("rangeByScore", q::rangeByScore_redstruct, q::rangeByScore_treeSetHashMap));
+      ops.add(
+          new Op(
+              "rangeByScore/zskiplist", q::rangeByScore_zskiplist, q::rangeByScore_treeSetHashMap));
       ops.add(
           new Op(
               "rangeByScoreRotating",
               q::rangeByScoreRotating_redstruct,
               q::rangeByScoreRotating_treeSetHashMap));
+      ops.add(
+          new Op(
+              "rangeByScoreRotating/zskiplist",
+              q::rangeByScoreRotating_zskiplist,
+              q::rangeByScoreRotating_treeSetHashMap));
+      ops.add(new Op("iterate", q::iterate_redstruct, q::iterate_treeSetHashMap));
+      ops.add(new Op("iterate/zskiplist", q::iterate_zskiplist, q::iterate_treeSetHashMap));
     }
     if (only == null || only.stream().anyMatch(o -> o.startsWith("rank"))) {
       ZSetRankBenchmark r = new ZSetRankBenchmark();
@@ -82,14 +100,23 @@ public final class ZSetCpuRatios {
               "rankRotating",
               () -> r.rankRotating_redstruct(s),
               () -> r.rankRotating_treeSetLookup(c)));
+      ZSetRankBenchmark.ZSkipListState z = new ZSetRankBenchmark.ZSkipListState();
+      z.build(in);
+      ops.add(new Op("rank/zskiplist", () -> r.rank_zskiplist(z), () -> r.rank_treeSetLookup(c)));
+      ops.add(
+          new Op(
+              "rankRotating/zskiplist",
+              () -> r.rankRotating_zskiplist(z),
+              () -> r.rankRotating_treeSetLookup(c)));
     }
     if (only == null || only.contains("add")) {
       ZSetAddBenchmark a = new ZSetAddBenchmark();
       a.size = n;
       a.setUp();
       ops.add(new Op("add", a::add_redstruct, a::add_treeSetHashMap));
+      ops.add(new Op("add/zskiplist", a::add_zskiplist, a::add_treeSetHashMap));
     }
-    ops.removeIf(o -> only != null && !only.contains(o.name()));
+    ops.removeIf(o -> only != null && !only.contains(o.name().replace("/zskiplist", "")));
     return ops;
   }
 

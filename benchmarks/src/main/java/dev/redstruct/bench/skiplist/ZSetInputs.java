@@ -1,6 +1,7 @@
 package dev.redstruct.bench.skiplist;
 
 import dev.redstruct.skiplist.ZSet;
+import dev.redstruct.skiplist.internal.ZSetWalks;
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -109,7 +110,16 @@ final class ZSetInputs {
   }
 
   ZSet zset(int n) {
-    ZSet z = ZSet.create();
+    return zset(n, true);
+  }
+
+  /**
+   * The first n members in a sorted set whose skiplist form orders by the counted B+ tree ({@code
+   * tree}) or by the zskiplist (issue 29's two indexes; default thresholds 128 / 64).
+   */
+  ZSet zset(int n, boolean tree) {
+    ZSet z =
+        ZSetWalks.create(ZSet.DEFAULT_MAX_COMPACT_ENTRIES, ZSet.DEFAULT_MAX_COMPACT_VALUE, tree);
     for (int i = 0; i < n; i++) {
       z.add(bytes[i], scores[i]);
     }

@@ -65,6 +65,16 @@ public final class ZSetWalks {
      * @return the set
      */
     ZSet readRdb(int type, RdbReader body, byte[] shown);
+
+    /**
+     * See {@link ZSetWalks#create}.
+     *
+     * @param maxCompactEntries the entries threshold
+     * @param maxCompactValue the value threshold
+     * @param tree whether the skiplist form orders by the counted B+ tree
+     * @return a new set
+     */
+    ZSet create(int maxCompactEntries, int maxCompactValue, boolean tree);
   }
 
   private static Access load() {
@@ -94,6 +104,20 @@ public final class ZSetWalks {
     Objects.requireNonNull(range, "range");
     Objects.requireNonNull(visitor, "visitor");
     ACCESS.forEachByScore(z, range, visitor);
+  }
+
+  /**
+   * An empty set whose skiplist form orders its members by the given index: the zskiplist ({@code
+   * tree == false}) or the counted B+ tree. Replies and DUMP bytes are the same either way; the
+   * benchmarks compare the two (benchmarks/NOTES.md, "Issue 29").
+   *
+   * @param maxCompactEntries most members kept compact, {@code >= 0}
+   * @param maxCompactValue longest member kept compact, in bytes, {@code >= 0}
+   * @param tree true for the counted B+ tree, false for the zskiplist
+   * @return a new set
+   */
+  public static ZSet create(int maxCompactEntries, int maxCompactValue, boolean tree) {
+    return ACCESS.create(maxCompactEntries, maxCompactValue, tree);
   }
 
   /**

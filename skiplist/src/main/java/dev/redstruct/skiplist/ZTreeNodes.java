@@ -1,0 +1,199 @@
+package dev.redstruct.skiplist;
+
+import dev.redstruct.core.Bytes;
+import java.util.Arrays;
+
+/**
+ * The node classes of {@link ZTree} and the searches and shifts inside one node. A leaf holds up to
+ * {@code cap} elements: their scores in a {@code double[]} (a search compares primitives, in one or
+ * two cache lines) and their entries in a {@code ZEntry[]} (member bytes only on a score tie),
+ * linked to its neighbours both ways. An inner node holds up to {@code cap} children, the number of
+ * elements under each (the counts that make rank O(log n)), and for each child but the first its
+ * separator: a (score, member) key that is at most every key below that child and above every key
+ * below the child before it.
+ */
+final class ZTreeNodes {
+  private ZTreeNodes() {}
+
+  /** Sorts (s1, m1) against (s2, m2): score, then unsigned member bytes. */
+  static int compare(double s1, byte[] m1, double s2, byte[] m2) {
+    if (s1 < s2) {
+      return -1;
+    }
+    if (s1 > s2) {
+      return 1;
+    }
+    return Bytes.compare(m1, m2);
+  }
+
+  /** A test of a key (the lex seeks' bounds). */
+  @FunctionalInterface
+  interface KeyTest {
+    boolean test(double score, byte[] member);
+  }
+
+  /** A node: {@code n} is its number of elements (leaf) or children (inner). */
+  abstract static sealed class Node permits Leaf, Inner {
+    int n;
+  }
+
+  /** A leaf: elements {@code [0, n)} in order; slots from n up are null (B6). */
+  static final class Leaf extends Node {
+    final double[] scores;
+    final ZEntry[] entries;
+    Leaf prev;
+    Leaf next;
+
+    Leaf(int cap) {
+      scores = new double[cap];
+      entries = new ZEntry[cap];
+    }
+
+    /** First index whose key is at least (s, m); n when none. */
+    int lowerBound(double s, byte[] m) {
+      int lo = 0;
+      int hi = n;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        double x = scores[mid];
+        if (x < s || (x == s && Bytes.compare(entries[mid].member, m) < 0)) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return lo;
+    }
+
+    /** Index of {@code e}, found by its key. */
+    int indexOf(ZEntry e) {
+      int i = lowerBound(e.score, e.member);
+      assert i < n && entries[i] == e : "entry not in its leaf";
+      return i;
+    }
+
+    void insertAt(int i, ZEntry e) {
+      System.arraycopy(scores, i, scores, i + 1, n - i);
+      System.arraycopy(entries, i, entries, i + 1, n - i);
+      scores[i] = e.score;
+      entries[i] = e;
+      n++;
+    }
+
+    void removeAt(int i) {
+      System.arraycopy(scores, i + 1, scores, i, n - i - 1);
+      System.arraycopy(entries, i + 1, entries, i, n - i - 1);
+      entries[--n] = null;
+    }
+
+    /** Moves this leaf's elements {@code [from, n)} to the end of {@code to}. */
+    void moveTail(int from, Leaf to) {
+      int k = n - from;
+      System.arraycopy(scores, from, to.scores, to.n, k);
+      System.arraycopy(entries, from, to.entries, to.n, k);
+      Arrays.fill(entries, from, n, null);
+      to.n += k;
+      n = from;
+    }
+  }
+
+  /**
+   * An inner node: children {@code kids[0, n)}, {@code counts[i]} elements under kids[i], and for i
+   * in [1, n) the separator (sepScores[i], sepMembers[i]) of kids[i]; slot 0 of the separators is
+   * unused. A separator keeps the member array of the element it was taken from, which may have
+   * left the set since: it is a key, not an element.
+   */
+  static final class Inner extends Node {
+    final double[] sepScores;
+    final byte[][] sepMembers;
+    final Node[] kids;
+    final int[] counts;
+
+    Inner(int cap) {
+      sepScores = new double[cap];
+      sepMembers = new byte[cap][];
+      kids = new Node[cap];
+      counts = new int[cap];
+    }
+
+    /**
+     * The child whose key range holds (s, m): the last i >= 1 whose separator is at most it, or 0.
+     */
+    int childFor(double s, byte[] m) {
+      int lo = 1;
+      int hi = n;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        double x = sepScores[mid];
+        if (x < s || (x == s && Bytes.compare(sepMembers[mid], m) <= 0)) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return lo - 1;
+    }
+
+    /** Elements under kids[0, i). */
+    long countBefore(int i) {
+      long r = 0;
+      for (int j = 0; j < i; j++) {
+        r += counts[j];
+      }
+      return r;
+    }
+
+    void setSep(int i, double s, byte[] m) {
+      sepScores[i] = s;
+      sepMembers[i] = m;
+    }
+
+    /** Inserts child {@code kid} at index i (i >= 1) with its separator and count. */
+    void insertAt(int i, Node kid, int count, double s, byte[] m) {
+      System.arraycopy(kids, i, kids, i + 1, n - i);
+      System.arraycopy(counts, i, counts, i + 1, n - i);
+      System.arraycopy(sepScores, i, sepScores, i + 1, n - i);
+      System.arraycopy(sepMembers, i, sepMembers, i + 1, n - i);
+      kids[i] = kid;
+      counts[i] = count;
+      setSep(i, s, m);
+      n++;
+    }
+
+    /** Removes child i (i >= 1) with its separator, adding its count to child i - 1's. */
+    void removeInto(int i) {
+      counts[i - 1] += counts[i];
+      System.arraycopy(kids, i + 1, kids, i, n - i - 1);
+      System.arraycopy(counts, i + 1, counts, i, n - i - 1);
+      System.arraycopy(sepScores, i + 1, sepScores, i, n - i - 1);
+      System.arraycopy(sepMembers, i + 1, sepMembers, i, n - i - 1);
+      n--;
+      kids[n] = null;
+      sepMembers[n] = null;
+      counts[n] = 0;
+    }
+
+    /**
+     * Moves children {@code [from, n)} to the end of {@code to}; {@code to} takes (s, m) as the
+     * separator of the first one moved (the key that stood between the two nodes).
+     */
+    void moveTail(int from, Inner to, double s, byte[] m) {
+      int k = n - from;
+      int at = to.n;
+      System.arraycopy(kids, from, to.kids, at, k);
+      System.arraycopy(counts, from, to.counts, at, k);
+      System.arraycopy(sepScores, from, to.sepScores, at, k);
+      System.arraycopy(sepMembers, from, to.sepMembers, at, k);
+      to.setSep(at, s, m);
+      Arrays.fill(kids, from, n, null);
+      Arrays.fill(sepMembers, from, n, null);
+      Arrays.fill(counts, from, n, 0);
+      to.n += k;
+      n = from;
+    }
+
+    long total() {
+      return countBefore(n);
+    }
+  }
+}
