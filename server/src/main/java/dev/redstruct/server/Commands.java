@@ -30,6 +30,12 @@ final class Commands {
     this.clientCommand = new ClientCommand(server);
   }
 
+  /** The builtin named by {@code name}; the blocking pops only over the keyspace. */
+  private Builtin builtin(byte[] name) {
+    Builtin b = Builtin.of(name);
+    return b != null && b.isBlockingPop() && !server.hasKeyspace() ? null : b;
+  }
+
   /** Redis: authRequired (the default user with requirepass, not yet authenticated). */
   boolean authRequired(Client c) {
     return server.options.requirePass() != null && !c.authenticated;
@@ -88,7 +94,7 @@ final class Commands {
   private void call(Client c, byte[][] argv) {
     CommandEngine<Object> engine = server.engine;
     Object session = c.session;
-    Builtin b = Builtin.of(argv[0]);
+    Builtin b = builtin(argv[0]);
     String fullName;
     String refusal;
     if (b != null) {
@@ -148,7 +154,7 @@ final class Commands {
 
   /** Runs a builtin for the engine's EXEC; null if argv is not a builtin. */
   byte[] runForExec(Client c, byte[][] argv) {
-    Builtin b = Builtin.of(argv[0]);
+    Builtin b = builtin(argv[0]);
     if (b == null) {
       return null;
     }
