@@ -104,7 +104,7 @@ final class Server implements Runnable {
 
   /** Whether the engine is the keyspace (the blocking pops need it). */
   boolean hasKeyspace() {
-    return engine instanceof KeyspaceEngine;
+    return (CommandEngine<?>) engine instanceof KeyspaceEngine;
   }
 
   int port() {
