@@ -127,6 +127,11 @@ enum Builtin {
     return BY_NAME.get(lower(name));
   }
 
+  /** BLPOP, BRPOP, BLMOVE, BRPOPLPUSH, BLMPOP, BZPOPMIN, BZPOPMAX, BZMPOP. */
+  boolean isBlockingPop() {
+    return ordinal() >= BLPOP.ordinal() && ordinal() <= BZMPOP.ordinal();
+  }
+
   /** ASCII lower case, as strcasecmp compares. */
   static String lower(byte[] b) {
     char[] c = new char[b.length];

@@ -35,6 +35,12 @@ final class Commands {
     this.scripts = new ServerScripts(server, this);
   }
 
+  /** The builtin named by {@code name}; the blocking pops only over the keyspace. */
+  private Builtin builtin(byte[] name) {
+    Builtin b = Builtin.of(name);
+    return b != null && b.isBlockingPop() && !server.hasKeyspace() ? null : b;
+  }
+
   /** Redis: authRequired (the default user with requirepass, not yet authenticated). */
   boolean authRequired(Client c) {
     return server.requirePass() != null && !c.authenticated;
@@ -93,7 +99,7 @@ final class Commands {
   private void call(Client c, byte[][] argv) {
     CommandEngine<Object> engine = server.engine;
     Object session = c.session;
-    Builtin b = Builtin.of(argv[0]);
+    Builtin b = builtin(argv[0]);
     boolean script = b == null && ScriptCommands.handles(argv[0]);
     String fullName;
     String refusal;
@@ -168,7 +174,7 @@ final class Commands {
 
   /** Runs a builtin for the engine's EXEC; null if argv is not a builtin. */
   byte[] runForExec(Client c, byte[][] argv) {
-    Builtin b = Builtin.of(argv[0]);
+    Builtin b = builtin(argv[0]);
     if (b == null && ScriptCommands.handles(argv[0])) {
       String refusal = ScriptCommands.checkArity(argv);
       return refusal == null ? scripts.run(c, argv) : error(refusal);

@@ -132,6 +132,11 @@ final class Server implements Runnable {
     }
   }
 
+  /** Whether the engine is the keyspace (the blocking pops need it). */
+  boolean hasKeyspace() {
+    return (CommandEngine<?>) engine instanceof KeyspaceEngine;
+  }
+
   int port() {
     return ((InetSocketAddress) listener.socket().getLocalSocketAddress()).getPort();
   }
