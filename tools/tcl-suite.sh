@@ -4,6 +4,7 @@
 # with a fresh server per unit. Not part of `mvn verify`.
 #
 #   tools/tcl-suite.sh [unit ...]          # default: unit/type/incr unit/type/list unit/keyspace unit/expire
+#   SERVERS=ours tools/tcl-suite.sh ...     # one side only (redis, ours, or both: the default)
 #
 # Needs: tclsh (apt-get install tcl), redis-server 7.0.15 on PATH, the mirror of redis/redis at
 # /work/.mirror/redis+redis/repo (or REDIS_REPO=...), and server/target/redstruct-server-*-all.jar
@@ -12,7 +13,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 repo="${REDIS_REPO:-/work/.mirror/redis+redis/repo}"
-jar="$(ls "$here"/server/target/redstruct-server-*-all.jar | head -1)"
+jar="$(ls "$here"/server/target/redstruct-server-*-all.jar 2> /dev/null | head -1 || true)"
 units=("$@")
 [ ${#units[@]} -eq 0 ] && units=(unit/type/incr unit/type/list unit/keyspace unit/expire)
 work="$(mktemp -d /tmp/redstruct-tcl-XXXXXX)"
@@ -34,6 +35,7 @@ run_unit() { # $1 = ours|redis, $2 = unit
   pid=$!
   for _ in $(seq 1 100); do redis-cli -p "$port" ping > /dev/null 2>&1 && break; sleep 0.1; done
   (cd "$work" && timeout "${UNIT_TIMEOUT:-600}" ./runtest --host 127.0.0.1 --port "$port" --tags -slow \
+      --baseport "$(( 21111 + (RANDOM % 400) * 64 ))" \
       --single "$2" --clients 1 --timeout 60 > "$log" 2>&1) || true
   kill "$pid" 2> /dev/null || true
   wait "$pid" 2> /dev/null || true
@@ -46,7 +48,6 @@ run_unit() { # $1 = ours|redis, $2 = unit
 }
 
 for u in "${units[@]}"; do
-  run_unit redis "$u"
-  run_unit ours "$u"
+  for side in ${SERVERS:-redis ours}; do run_unit "$side" "$u"; done
 done
 echo "logs: $work"
