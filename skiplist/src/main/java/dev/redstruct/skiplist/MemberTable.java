@@ -1,11 +1,11 @@
 package dev.redstruct.skiplist;
 
-import dev.redstruct.dict.Hasher;
 import dev.redstruct.dict.internal.Segments;
 import dev.redstruct.dict.internal.TablePolicy;
 import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
@@ -18,8 +18,12 @@ import java.util.function.IntFunction;
  * (and Valkey's #1427 / #2508): the dict stores the skiplist nodes as its keys, with no entry and
  * no value of its own. Redis: src/dict.c (7.0.15), as used by src/t_zset.c.
  *
- * <p>Members are hashed with keyed SipHash-1-2 under a random key of this table's own ({@link
- * Hasher#sipHashBytes()}), as Redis hashes them: HashDoS resistant. Not thread-safe.
+ * <p>Members are hashed by {@link MemberHash} (a keyed multiply-fold hash of the wyhash family,
+ * reading 8 bytes at a time) under a random key of this table's own, where Redis uses keyed
+ * SipHash-1-2; a chain that grows past a bound anyway is indexed in member order ({@link
+ * MemberBins}), so colliding members cost O(log n) as in {@code java.util.HashMap}. Replies do not
+ * depend on the hash but for ZSCAN's order and ZRANDMEMBER's picks, which differ from Redis's
+ * already (another key). Not thread-safe.
  */
 final class MemberTable {
   /* Implementation notes
@@ -41,14 +45,21 @@ final class MemberTable {
    *  T1 used0/used1 equal the nodes chained in t0/t1.
    *  T2 rehashIdx == -1 iff t1 == null; every t0 bucket below rehashIdx is empty.
    *  T3 every node of table t sits in bucket (hash & mask_t), and hash is the low 32 bits of
-   *     SipHash(member).
+   *     MemberHash(member).
    *  T4 table sizes are powers of two in [4, 2^30]; directories have the Segments shape.
    *  T5 pauseRehash >= 0 (0 outside scan).
+   *  T6 MemberBins': an indexed bucket's chain is its index's entries in member order.
+   *
+   * Indexed buckets (MemberBins, bins0/bins1 for t0/t1, null while a table has none): the hot
+   * loops count the entries they walk and hand a chain of MemberBins.TREEIFY entries to the *Long
+   * paths, which index it (not while a scan's visitor runs: that would reorder the chain it walks)
+   * and answer through the index. add, replace and the rehash step ask the bins only when the
+   * table has some.
    */
 
   private static final IntFunction<ZEntry[]> NEW_SEGMENT = ZEntry[]::new;
 
-  private final Hasher<byte[]> hasher = Hasher.sipHashBytes();
+  private final MemberHash hasher;
   private ZEntry[][] t0;
   private ZEntry[][] t1;
   private int exp0 = -1;
@@ -61,6 +72,21 @@ final class MemberTable {
   private int pauseRehash;
   private int modCount;
   private boolean shrinkCheckDeferred;
+  private MemberBins bins0;
+  private MemberBins bins1;
+
+  /** Member comparisons made by the indexed buckets (tests: the flood test counts operations). */
+  long binCompares;
+
+  /** A table hashing under a fresh random key. */
+  MemberTable() {
+    this(new MemberHash());
+  }
+
+  /** A table with the given hash (tests: a fixed key, or a hash that collides on purpose). */
+  MemberTable(MemberHash hasher) {
+    this.hasher = hasher;
+  }
 
   int size() {
     return used0 + used1;
@@ -86,20 +112,57 @@ final class MemberTable {
     }
     int b0 = (int) h & mask0;
     if (b0 >= rehashIdx) { // always true when not rehashing (rehashIdx == -1)
-      for (ZEntry e = Segments.get(t0, b0); e != null; e = e.chain) {
-        if (e.hash == (int) h && Arrays.equals(e.member, member)) {
-          return e;
-        }
+      ZEntry e = findIn(0, t0, b0, member, (int) h);
+      if (e != null || rehashIdx < 0) {
+        return e;
       }
     }
-    if (rehashIdx >= 0) {
-      for (ZEntry e = Segments.get(t1, (int) h & mask1); e != null; e = e.chain) {
-        if (e.hash == (int) h && Arrays.equals(e.member, member)) {
-          return e;
-        }
+    return findIn(1, t1, (int) h & mask1, member, (int) h);
+  }
+
+  private ZEntry findIn(int t, ZEntry[][] dir, int b, byte[] member, int h) {
+    int walked = 0;
+    for (ZEntry e = Segments.get(dir, b); e != null; e = e.chain) {
+      if (e.hash == h && Arrays.equals(e.member, member)) {
+        return e;
+      }
+      if (++walked == MemberBins.TREEIFY) {
+        return findLong(t, b, member, h);
       }
     }
     return null;
+  }
+
+  /** A lookup in a chain of TREEIFY entries or more: through its index, made if need be. */
+  private ZEntry findLong(int t, int b, byte[] member, int h) {
+    TreeMap<byte[], ZEntry> bin = indexedBin(t, b);
+    if (bin != null) {
+      return bin.get(member);
+    }
+    for (ZEntry e = Segments.get(t == 0 ? t0 : t1, b); e != null; e = e.chain) {
+      if (e.hash == h && Arrays.equals(e.member, member)) {
+        return e;
+      }
+    }
+    return null;
+  }
+
+  /** The index of bucket b of table t, made now unless a scan's visitor is running; or null. */
+  private TreeMap<byte[], ZEntry> indexedBin(int t, int b) {
+    MemberBins bins = t == 0 ? bins0 : bins1;
+    TreeMap<byte[], ZEntry> bin = bins == null ? null : bins.get(b);
+    if (bin != null || pauseRehash > 0) {
+      return bin;
+    }
+    if (bins == null) {
+      bins = new MemberBins(this);
+      if (t == 0) {
+        bins0 = bins;
+      } else {
+        bins1 = bins;
+      }
+    }
+    return t == 0 ? bins.index(t0, exp0, b) : bins.index(t1, exp1, b);
   }
 
   /**
@@ -114,13 +177,17 @@ final class MemberTable {
     n.hash = (int) h;
     if (rehashIdx >= 0) {
       int b = (int) h & mask1;
-      n.chain = Segments.get(t1, b);
-      Segments.set(t1, exp1, b, n, NEW_SEGMENT);
+      if (bins1 == null || !bins1.add(t1, exp1, b, n)) {
+        n.chain = Segments.get(t1, b);
+        Segments.set(t1, exp1, b, n, NEW_SEGMENT);
+      }
       used1++;
     } else {
       int b = (int) h & mask0;
-      n.chain = Segments.get(t0, b);
-      Segments.set(t0, exp0, b, n, NEW_SEGMENT);
+      if (bins0 == null || !bins0.add(t0, exp0, b, n)) {
+        n.chain = Segments.get(t0, b);
+        Segments.set(t0, exp0, b, n, NEW_SEGMENT);
+      }
       used0++;
     }
     modCount++;
@@ -147,6 +214,10 @@ final class MemberTable {
     int t = tableOf(old);
     ZEntry[][] dir = t == 0 ? t0 : t1;
     int b = old.hash & (t == 0 ? mask0 : mask1);
+    MemberBins bins = t == 0 ? bins0 : bins1;
+    if (bins != null && bins.replace(dir, t == 0 ? exp0 : exp1, b, old, neu)) {
+      return;
+    }
     ZEntry prev = null;
     ZEntry e = Segments.get(dir, b);
     while (e != old) {
@@ -165,11 +236,19 @@ final class MemberTable {
   /** The table (0 or 1) holding a node that is in the index. */
   private int tableOf(ZEntry n) {
     int b0 = n.hash & mask0;
-    if (rehashIdx < 0 || b0 >= rehashIdx) {
-      for (ZEntry e = Segments.get(t0, b0); e != null; e = e.chain) {
-        if (e == n) {
-          return 0;
-        }
+    if (rehashIdx < 0) {
+      return 0;
+    }
+    if (b0 < rehashIdx) {
+      return 1;
+    }
+    TreeMap<byte[], ZEntry> bin = bins0 == null ? null : bins0.get(b0);
+    if (bin != null) {
+      return bin.get(n.member) == n ? 0 : 1;
+    }
+    for (ZEntry e = Segments.get(t0, b0); e != null; e = e.chain) {
+      if (e == n) {
+        return 0;
       }
     }
     return 1;
@@ -207,8 +286,13 @@ final class MemberTable {
   }
 
   private ZEntry unlink(int t, int b, byte[] member, long h) {
+    MemberBins bins = t == 0 ? bins0 : bins1;
+    if (bins != null && bins.get(b) != null) {
+      return unlinkLong(t, b, member, h); // an indexed chain unlinks through its index
+    }
     ZEntry[][] dir = t == 0 ? t0 : t1;
     ZEntry prev = null;
+    int walked = 0;
     for (ZEntry e = Segments.get(dir, b); e != null; prev = e, e = e.chain) {
       if (e.hash == (int) h && Arrays.equals(e.member, member)) {
         if (prev == null) {
@@ -219,8 +303,46 @@ final class MemberTable {
         e.chain = null;
         return e;
       }
+      if (++walked == MemberBins.TREEIFY) {
+        return unlinkLong(t, b, member, h);
+      }
     }
     return null;
+  }
+
+  /** An unlink from a chain of TREEIFY entries or more: through its index, made if need be. */
+  private ZEntry unlinkLong(int t, int b, byte[] member, long h) {
+    ZEntry[][] dir = t == 0 ? t0 : t1;
+    int exp = t == 0 ? exp0 : exp1;
+    if (indexedBin(t, b) != null) {
+      MemberBins bins = t == 0 ? bins0 : bins1;
+      ZEntry e = bins.unlink(dir, exp, b, member);
+      if (bins.isEmpty()) {
+        dropBins(t);
+      }
+      return e;
+    }
+    ZEntry prev = null;
+    for (ZEntry e = Segments.get(dir, b); e != null; prev = e, e = e.chain) {
+      if (e.hash == (int) h && Arrays.equals(e.member, member)) {
+        if (prev == null) {
+          Segments.set(dir, exp, b, e.chain, NEW_SEGMENT);
+        } else {
+          prev.chain = e.chain;
+        }
+        e.chain = null;
+        return e;
+      }
+    }
+    return null;
+  }
+
+  private void dropBins(int t) {
+    if (t == 0) {
+      bins0 = null;
+    } else {
+      bins1 = null;
+    }
   }
 
   // ------------------------------------------------------------------ resizing and rehashing
@@ -289,9 +411,18 @@ final class MemberTable {
         }
       }
       Segments.set(t0, exp0, rehashIdx, null, NEW_SEGMENT);
+      if (bins0 != null) {
+        bins0.drop(rehashIdx);
+        if (bins0.isEmpty()) {
+          bins0 = null;
+        }
+      }
       while (e != null) {
         ZEntry next = e.chain;
         int b = e.hash & mask1;
+        if (bins1 != null) {
+          bins1.drop(b); // the entry goes to the head: the chain is no longer in member order
+        }
         e.chain = Segments.get(t1, b);
         Segments.set(t1, exp1, b, e, NEW_SEGMENT);
         used0--;
@@ -309,6 +440,8 @@ final class MemberTable {
       exp1 = -1;
       mask1 = 0;
       used1 = 0;
+      bins0 = bins1 == null || bins1.isEmpty() ? null : bins1;
+      bins1 = null;
       rehashIdx = -1;
       if (shrinkCheckDeferred) {
         shrinkIfNeeded();
@@ -378,6 +511,13 @@ final class MemberTable {
       return;
     }
     check(countTable(t0, exp0, mask0) == used0, "T1 used0");
+    if (bins0 != null) {
+      bins0.checkInvariants(t0);
+    }
+    check(bins1 == null || rehashIdx >= 0, "T6 bins of a second table not rehashing");
+    if (bins1 != null) {
+      bins1.checkInvariants(t1);
+    }
     if (rehashIdx >= 0) {
       for (int b = 0; b < rehashIdx && b <= mask0; b++) {
         check(Segments.get(t0, b) == null, "T2 t0 bucket below rehashIdx");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -32,14 +33,45 @@ class MemberTableTest {
     return ZSkipList.Node.create(1, i, member(i));
   }
 
+  /**
+   * A hash with {@code k} values only: every member in one bucket (k = 1, a flood), or a few long
+   * chains. The test hook the flood tests use.
+   */
+  static final class Colliding extends MemberHash {
+    private final int k;
+
+    Colliding(int k) {
+      super(1, 2, 3, 4);
+      this.k = k;
+    }
+
+    @Override
+    long hash(byte[] member) {
+      return k == 1 ? 0x2A : Math.floorMod(Arrays.hashCode(member), k) * 0x9E3779B97F4A7C15L;
+    }
+  }
+
   @Test
   void agreesWithHashMapModel() {
+    runModel(new MemberTable(), 200_000);
+  }
+
+  @Test
+  void agreesWithHashMapModelWhenEveryMemberCollides() {
+    runModel(new MemberTable(new Colliding(1)), 60_000);
+  }
+
+  @Test
+  void agreesWithHashMapModelWithAFewLongChains() {
+    runModel(new MemberTable(new Colliding(7)), 60_000);
+  }
+
+  private static void runModel(MemberTable t, int ops) {
     System.out.println("MemberTableTest seed=" + SEED + " (replay: -Dredstruct.seed=" + SEED + ")");
     SplittableRandom rnd = new SplittableRandom(SEED);
-    MemberTable t = new MemberTable();
     Map<String, ZSkipList.Node> model = new HashMap<>();
     boolean sawRehash = false;
-    for (int op = 0; op < 200_000; op++) {
+    for (int op = 0; op < ops; op++) {
       // Phases of growth and of shrinking, so both resize directions run while rehashing.
       int range = (op / 20_000) % 2 == 0 ? 5_000 : 300;
       int i = rnd.nextInt(range);
@@ -68,7 +100,7 @@ class MemberTableTest {
       }
       sawRehash |= t.isRehashing();
       assertEquals(model.size(), t.size());
-      if (op % 5_000 == 0) {
+      if (op % 5_000 == 0 || (op < 2_000 && op % 97 == 0)) {
         t.checkInvariants();
         assertFullScanSeesAll(t, model);
       }
@@ -86,6 +118,60 @@ class MemberTableTest {
     for (ZSkipList.Node n : model.values()) {
       assertTrue(seen.contains(n), "scan missed a member");
     }
+  }
+
+  /**
+   * The flood test: 20,000 members with one hash. Every lookup walks at most MemberBins.TREEIFY
+   * chain entries before the bucket's index answers, and the index's member comparisons are
+   * counted: each lookup and remove costs O(log n) of them (a red-black tree's height is at most 2
+   * log2(n + 1)), the whole build O(n log n) including one re-index per resize. A chain walk would
+   * compare n / 2 members per lookup, n^2 / 4 = 10^8 for the build.
+   */
+  @Test
+  void floodedMembersCostLogarithmicComparisons() {
+    MemberTable t = new MemberTable(new Colliding(1));
+    int n = 20_000;
+    double log2 = Math.log(n + 1) / Math.log(2);
+    for (int i = 0; i < n; i++) {
+      byte[] m = member(i);
+      long h = t.hash(m);
+      assertNull(t.find(m, h));
+      t.addAbsent(node(i), h);
+    }
+    assertTrue(t.binCompares <= 10 * n * log2, "build compares " + t.binCompares);
+    while (t.isRehashing()) {
+      t.get(member(0)); // finish the last resize: its move drops the index once more
+    }
+    t.get(member(0)); // re-indexes the moved bucket
+    t.checkInvariants();
+    long worst = 0;
+    for (int i = 0; i < n; i++) {
+      long before = t.binCompares;
+      assertEquals(i, (int) t.get(member(i)).score);
+      worst = Math.max(worst, t.binCompares - before);
+    }
+    assertTrue(worst <= 2 * log2 + 1, "lookup compares " + worst);
+    assertTrue(worst >= 1, "the lookups went through the index");
+    worst = 0;
+    for (int i = 0; i < n - 1_000; i += 2) {
+      long before = t.binCompares;
+      assertEquals(i, (int) t.remove(member(i)).score);
+      worst = Math.max(worst, t.binCompares - before);
+    }
+    // remove: the index's get, lowerEntry and remove, while the table shrinks no further
+    assertTrue(worst <= 3 * (2 * log2 + 1) || t.isRehashing(), "remove compares " + worst);
+    t.checkInvariants();
+  }
+
+  @Test
+  void honestHashesIndexNothing() {
+    MemberTable t = new MemberTable();
+    for (int i = 0; i < 50_000; i++) {
+      ZSkipList.Node n = node(i);
+      assertNull(t.find(n.member, t.hash(n.member)));
+      t.addAbsent(n, t.hash(n.member));
+    }
+    assertEquals(0, t.binCompares);
   }
 
   @Test
@@ -120,8 +206,8 @@ class MemberTableTest {
 
   @Test
   void twoTablesHashTheSameMemberDifferently() {
-    // Each table has its own SipHash key (HashDoS resistance): equal hashes for 4 members in a
-    // row would be a 2^-256 event.
+    // Each table has its own random key (HashDoS resistance): equal hashes for 4 members in a row
+    // would be a 2^-256 event.
     MemberTable a = new MemberTable();
     MemberTable b = new MemberTable();
     int same = 0;
