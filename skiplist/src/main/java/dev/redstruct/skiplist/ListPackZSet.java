@@ -11,11 +11,8 @@ import dev.redstruct.listpack.ListPack;
 import dev.redstruct.listpack.internal.ListPackEntry;
 import dev.redstruct.listpack.internal.ListPackPositions;
 import dev.redstruct.skiplist.internal.ScoredBytesVisitor;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.Consumer;
-import java.util.function.IntPredicate;
 
 /**
  * Redis's {@code listpack} encoding of a {@link ZSet}: a Redis 7.0 listpack of alternating member
@@ -404,30 +401,26 @@ final class ListPackZSet implements ZSetEncoding {
   // ---------------------------------------------------------------- ranges that return records
 
   @Override
-  public List<ScoredMember> byRank(int start, int end, boolean rev) {
+  public ZSetCursor cursorByRank(int start, int end, boolean rev) {
     ListPackZSetPairs p = decode();
-    List<ScoredMember> out = new ArrayList<>(end - start + 1);
-    for (int k = start; k <= end; k++) {
-      int i = rev ? p.n - 1 - k : k;
-      out.add(new ScoredMember(p.members[i], p.scores[i]));
-    }
-    return out;
+    return new ZSetCursor.CompactCursor(
+        p, rev ? p.n - 1 - start : start, rev, end - start + 1L, ZSetCursor.NONE, null, null);
   }
 
   @Override
-  public List<ScoredMember> byScore(ScoreRange range, boolean rev, long offset, long limit) {
+  public ZSetCursor cursorByScore(ScoreRange range, boolean rev, long offset, long limit) {
     ListPackZSetPairs p = decode();
     int first = rev ? p.lastIn(range) : p.firstIn(range);
-    IntPredicate within = rev ? i -> range.gteMin(p.scores[i]) : i -> range.lteMax(p.scores[i]);
-    return p.collect(first, rev, offset, limit, within);
+    return new ZSetCursor.CompactCursor(p, first, rev, limit, ZSetCursor.SCORE, range, null)
+        .skip(offset);
   }
 
   @Override
-  public List<ScoredMember> byLex(LexRange range, boolean rev, long offset, long limit) {
+  public ZSetCursor cursorByLex(LexRange range, boolean rev, long offset, long limit) {
     ListPackZSetPairs p = decode();
     int first = rev ? p.lastIn(range) : p.firstIn(range);
-    IntPredicate within = rev ? i -> range.gteMin(p.members[i]) : i -> range.lteMax(p.members[i]);
-    return p.collect(first, rev, offset, limit, within);
+    return new ZSetCursor.CompactCursor(p, first, rev, limit, ZSetCursor.LEX, null, range)
+        .skip(offset);
   }
 
   // ---------------------------------------------------------------- ranges walked in place

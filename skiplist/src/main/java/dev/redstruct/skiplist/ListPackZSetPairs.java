@@ -2,10 +2,7 @@ package dev.redstruct.skiplist;
 
 import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.listpack.ListPack;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.function.IntPredicate;
 
 /**
  * The pairs of a {@link ListPackZSet}, decoded by one walk, and Redis's zzl range walks over them
@@ -119,25 +116,5 @@ final class ListPackZSetPairs implements ListPack.ElementConsumer {
       }
     }
     return -1;
-  }
-
-  /**
-   * The LIMIT walk from pair {@code i}: skip {@code offset} pairs unchecked (a negative offset
-   * walks off the end), then take up to {@code limit} (negative: no limit) while {@code within}
-   * holds for the far end of the range — literally Redis's {@code while (p && offset--)} and {@code
-   * while (p && limit--)} loops in the listpack branch of genericZrangebyscoreCommand and
-   * genericZrangebylexCommand.
-   */
-  List<ScoredMember> collect(int i, boolean rev, long offset, long limit, IntPredicate within) {
-    List<ScoredMember> out = new ArrayList<>();
-    int step = rev ? -1 : 1;
-    for (; i >= 0 && i < n && offset != 0; offset--) {
-      i += step;
-    }
-    for (; i >= 0 && i < n && limit != 0 && within.test(i); limit--) {
-      out.add(new ScoredMember(members[i], scores[i]));
-      i += step;
-    }
-    return out;
   }
 }

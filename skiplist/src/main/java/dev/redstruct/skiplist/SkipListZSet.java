@@ -4,10 +4,7 @@ import dev.redstruct.core.RedisNumbers;
 import dev.redstruct.core.rdb.RdbPayload;
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.skiplist.internal.ScoredBytesVisitor;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * Redis's {@code skiplist} encoding of a {@link ZSet}: a zskiplist ordered by (score, member) whose
@@ -96,65 +93,24 @@ final class SkipListZSet implements ZSetEncoding {
   }
 
   @Override
-  public List<ScoredMember> byRank(int start, int end, boolean rev) {
-    List<ScoredMember> out = new ArrayList<>(end - start + 1);
-    int[] left = {end - start + 1};
-    order.walkRank(
-        rev ? order.length() - 1L - start : start,
-        rev,
-        x -> {
-          out.add(entry(x));
-          return --left[0] > 0;
-        });
-    return out;
+  public ZSetCursor cursorByRank(int start, int end, boolean rev) {
+    ZSetCursor.OrderCursor c =
+        new ZSetCursor.OrderCursor(order, rev, end - start + 1L, ZSetCursor.NONE, null, null);
+    return c.start(order.cursorAtRank(c, rev ? order.length() - 1L - start : start), 0);
   }
 
   @Override
-  public List<ScoredMember> byScore(ScoreRange range, boolean rev, long offset, long limit) {
-    Collector c =
-        new Collector(offset, limit, rev ? x -> range.gteMin(x.score) : x -> range.lteMax(x.score));
-    order.walkScore(range, rev, c);
-    return c.out;
+  public ZSetCursor cursorByScore(ScoreRange range, boolean rev, long offset, long limit) {
+    ZSetCursor.OrderCursor c =
+        new ZSetCursor.OrderCursor(order, rev, limit, ZSetCursor.SCORE, range, null);
+    return c.start(order.cursorAtScore(c, range, rev), offset);
   }
 
   @Override
-  public List<ScoredMember> byLex(LexRange range, boolean rev, long offset, long limit) {
-    Collector c =
-        new Collector(
-            offset, limit, rev ? x -> range.gteMin(x.member) : x -> range.lteMax(x.member));
-    order.walkLex(range, rev, c);
-    return c.out;
-  }
-
-  /**
-   * The LIMIT walk from the first element in range: skip {@code offset} elements unchecked, then
-   * take up to {@code limit} while {@code within} holds. Redis: the skiplist branch of
-   * genericZrangebyscoreCommand.
-   */
-  private static final class Collector implements ZOrder.Visitor {
-    final List<ScoredMember> out = new ArrayList<>();
-    final Predicate<ZEntry> within;
-    long offset;
-    long limit;
-
-    Collector(long offset, long limit, Predicate<ZEntry> within) {
-      this.offset = offset;
-      this.limit = limit;
-      this.within = within;
-    }
-
-    @Override
-    public boolean visit(ZEntry x) {
-      if (offset != 0) {
-        offset--;
-        return true;
-      }
-      if (limit == 0 || !within.test(x)) {
-        return false;
-      }
-      out.add(entry(x));
-      return --limit != 0;
-    }
+  public ZSetCursor cursorByLex(LexRange range, boolean rev, long offset, long limit) {
+    ZSetCursor.OrderCursor c =
+        new ZSetCursor.OrderCursor(order, rev, limit, ZSetCursor.LEX, null, range);
+    return c.start(order.cursorAtLex(c, range, rev), offset);
   }
 
   @Override
@@ -184,10 +140,10 @@ final class SkipListZSet implements ZSetEncoding {
 
   @Override
   public void forEachByScore(ScoreRange range, ScoredBytesVisitor visitor) {
-    order.walkScore(
-        range,
-        false,
-        x -> range.lteMax(x.score) && visitor.visit(x.member, 0, x.member.length, x.score));
+    ZSetCursor c = cursorByScore(range, false, 0, -1);
+    while (c.next() && visitor.visit(c.array, c.offset, c.length, c.score)) {
+      // the visitor reads each member in place
+    }
   }
 
   @Override
@@ -271,12 +227,11 @@ final class SkipListZSet implements ZSetEncoding {
   @Override
   public void writeRdb(RdbWriter out) {
     out.type(RdbPayload.TYPE_ZSET_2).length(order.length());
-    forEach(
-        true,
-        x -> {
-          out.string(x.member).binaryDouble(x.score);
-          return true;
-        });
+    if (order.length() > 0) {
+      for (ZSetCursor c = cursorByRank(0, order.length() - 1, true); c.next(); ) {
+        out.string(c.array, c.offset, c.length).binaryDouble(c.score);
+      }
+    }
   }
 
   @Override

@@ -100,6 +100,27 @@ sealed interface ZOrder permits ZSkipList, ZTree {
   /** As {@link #walkScore} for a lex range. Redis: zslFirstInLexRange / zslLastInLexRange. */
   void walkLex(LexRange range, boolean rev, Visitor v);
 
+  /**
+   * Positions a cursor on the element of 0-based rank {@code rank} (valid) and returns it. Redis:
+   * zslGetElementByRank.
+   */
+  ZEntry cursorAtRank(ZSetCursor.OrderCursor c, long rank);
+
+  /**
+   * Positions a cursor on the first element in the range (rev: the last) and returns it, or null.
+   * Redis: zslFirstInRange / zslLastInRange.
+   */
+  ZEntry cursorAtScore(ZSetCursor.OrderCursor c, ScoreRange range, boolean rev);
+
+  /** As {@link #cursorAtScore} for a lex range. Redis: zslFirstInLexRange / zslLastInLexRange. */
+  ZEntry cursorAtLex(ZSetCursor.OrderCursor c, LexRange range, boolean rev);
+
+  /**
+   * Moves a positioned cursor one element on (rev: back) and returns that element, or null at the
+   * end. No allocation. Redis: a step along level 0 (forward or backward link).
+   */
+  ZEntry cursorStep(ZSetCursor.OrderCursor c, boolean rev);
+
   /** Redis: zcountCommand over the skiplist (first in range, last in range, their ranks). */
   long count(ScoreRange range);
 

@@ -733,8 +733,70 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return the entries in reply order
    */
   public List<ScoredMember> rangeByRank(long start, long stop, boolean reverse) {
+    return collect(cursorByRank(start, stop, reverse));
+  }
+
+  /** The cursor's members as owned records. */
+  private static List<ScoredMember> collect(ZSetCursor c) {
+    List<ScoredMember> out = new ArrayList<>();
+    while (c.next()) {
+      out.add(c.toScoredMember());
+    }
+    return out;
+  }
+
+  /**
+   * A cursor over every member in ascending order: {@code cursorByRank(0, -1, false)}.
+   *
+   * @return the cursor
+   */
+  public ZSetCursor cursor() {
+    return cursorByRank(0, -1, false);
+  }
+
+  /**
+   * A cursor over members by rank, with {@link #rangeByRank}'s rules; no object per member.
+   *
+   * @param start first index (negative: from the end)
+   * @param stop last index, inclusive
+   * @param reverse count from the highest score
+   * @return the cursor, in reply order
+   */
+  public ZSetCursor cursorByRank(long start, long stop, boolean reverse) {
     long[] r = sanitize(start, stop, size());
-    return r == null ? new ArrayList<>() : enc.byRank((int) r[0], (int) r[1], reverse);
+    return r == null ? ZSetCursor.empty() : enc.cursorByRank((int) r[0], (int) r[1], reverse);
+  }
+
+  /**
+   * A cursor over members by score, with {@link #rangeByScore(ScoreRange, boolean, long, long)}'s
+   * rules; no object per member.
+   *
+   * @param range the range
+   * @param reverse highest first
+   * @param offset elements skipped (negative: nothing is returned)
+   * @param count most elements returned (negative: no limit)
+   * @return the cursor, in reply order
+   */
+  public ZSetCursor cursorByScore(ScoreRange range, boolean reverse, long offset, long count) {
+    Objects.requireNonNull(range, "range");
+    if (offset > 0 && offset >= size()) {
+      return ZSetCursor.empty();
+    }
+    return enc.cursorByScore(range, reverse, offset, count);
+  }
+
+  /**
+   * A cursor over members by lex range, with {@link #rangeByLex}'s rules; no object per member.
+   *
+   * @param range the range
+   * @param reverse highest first
+   * @param offset elements skipped (negative: nothing is returned)
+   * @param count most elements returned (negative: no limit)
+   * @return the cursor, in reply order
+   */
+  public ZSetCursor cursorByLex(LexRange range, boolean reverse, long offset, long count) {
+    Objects.requireNonNull(range, "range");
+    return enc.cursorByLex(range, reverse, offset, count);
   }
 
   /** Sanitised [start, end] (0-based) or null if empty. Redis: zrange/zremrange index rules. */
@@ -768,11 +830,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    */
   public List<ScoredMember> rangeByScore(
       ScoreRange range, boolean reverse, long offset, long count) {
-    Objects.requireNonNull(range, "range");
-    if (offset > 0 && offset >= size()) {
-      return new ArrayList<>();
-    }
-    return enc.byScore(range, reverse, offset, count);
+    return collect(cursorByScore(range, reverse, offset, count));
   }
 
   /**
@@ -786,8 +844,7 @@ public final class ZSet implements Iterable<ScoredMember> {
    * @return the entries in reply order
    */
   public List<ScoredMember> rangeByLex(LexRange range, boolean reverse, long offset, long count) {
-    Objects.requireNonNull(range, "range");
-    return enc.byLex(range, reverse, offset, count);
+    return collect(cursorByLex(range, reverse, offset, count));
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.redstruct.skiplist;
 
 import dev.redstruct.core.rdb.RdbWriter;
 import dev.redstruct.skiplist.internal.ScoredBytesVisitor;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -109,36 +108,37 @@ sealed interface ZSetEncoding permits ListPackZSet, SkipListZSet {
   long rank(byte[] member);
 
   /**
-   * Ranks {@code start..end} (valid, sanitised, 0-based), ascending or from the highest.
+   * A cursor over ranks {@code start..end} (valid, sanitised, 0-based), ascending or from the
+   * highest.
    *
    * @param start first rank
    * @param end last rank, inclusive
    * @param rev count from the highest score
-   * @return the entries in reply order
+   * @return the cursor, in reply order
    */
-  List<ScoredMember> byRank(int start, int end, boolean rev);
+  ZSetCursor cursorByRank(int start, int end, boolean rev);
 
   /**
-   * Redis: genericZrangebyscoreCommand's walk.
+   * A cursor over genericZrangebyscoreCommand's walk.
    *
    * @param range the range
    * @param rev highest first
-   * @param offset LIMIT offset
+   * @param offset LIMIT offset (negative: nothing)
    * @param limit LIMIT count (negative: all)
-   * @return the entries in reply order
+   * @return the cursor, in reply order
    */
-  List<ScoredMember> byScore(ScoreRange range, boolean rev, long offset, long limit);
+  ZSetCursor cursorByScore(ScoreRange range, boolean rev, long offset, long limit);
 
   /**
-   * Redis: genericZrangebylexCommand's walk.
+   * A cursor over genericZrangebylexCommand's walk.
    *
    * @param range the range
    * @param rev highest first
-   * @param offset LIMIT offset
+   * @param offset LIMIT offset (negative: nothing)
    * @param limit LIMIT count (negative: all)
-   * @return the entries in reply order
+   * @return the cursor, in reply order
    */
-  List<ScoredMember> byLex(LexRange range, boolean rev, long offset, long limit);
+  ZSetCursor cursorByLex(LexRange range, boolean rev, long offset, long limit);
 
   /**
    * Redis: zcountCommand.

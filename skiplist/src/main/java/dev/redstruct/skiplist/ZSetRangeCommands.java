@@ -6,6 +6,7 @@ import dev.redstruct.core.resp.RespWriter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The multi-member commands of {@link ZSetCommands}: the ZRANGE family with ZRANGESTORE, the
@@ -74,22 +75,60 @@ final class ZSetRangeCommands {
     boolean rev = dir == REV;
     byte[] min = rev && type != RANK ? a[src + 2] : a[src + 1];
     byte[] max = rev && type != RANK ? a[src + 1] : a[src + 2];
-    List<ScoredMember> res;
+    Supplier<ZSetCursor> walk;
     if (type == RANK) {
       long start = ZSetCommands.parseLong(min);
       long end = ZSetCommands.parseLong(max);
-      res = c.keys().get(a[src]).rangeByRank(start, end, rev);
+      ZSet z = c.keys().get(a[src]);
+      walk = () -> z.cursorByRank(start, end, rev);
     } else if (type == SCORE) {
       ScoreRange r = ScoreRange.parse(min, max);
-      res = c.keys().get(a[src]).rangeByScore(r, rev, offset, limit);
+      ZSet z = c.keys().get(a[src]);
+      long o = offset;
+      long l = limit;
+      walk = () -> z.cursorByScore(r, rev, o, l);
     } else {
       LexRange r = LexRange.parse(min, max);
-      res = c.keys().get(a[src]).rangeByLex(r, rev, offset, limit);
+      ZSet z = c.keys().get(a[src]);
+      long o = offset;
+      long l = limit;
+      walk = () -> z.cursorByLex(r, rev, o, l);
     }
     if (dst == null) {
-      ZSetCommands.entries(res, withScores, out);
+      entries(walk, withScores, out);
     } else {
+      List<ScoredMember> res = new ArrayList<>();
+      for (ZSetCursor w = walk.get(); w.next(); ) {
+        res.add(w.toScoredMember());
+      }
       store(dst, res, false, c, out);
+    }
+  }
+
+  /**
+   * {@link ZSetCommands#entries} from a cursor, with no record per member: one walk counts (the
+   * reply's length comes first; Redis defers it instead), the second writes each member from the
+   * set's own array. Redis: zrangeResultBeginClient, zrangeResultEmitCBufferToClient.
+   */
+  private static void entries(Supplier<ZSetCursor> walk, boolean withScores, RespWriter out) {
+    long n = 0;
+    for (ZSetCursor w = walk.get(); w.next(); ) {
+      n++;
+    }
+    boolean pairs = withScores && out.protocol() > 2;
+    out.arrayHeader(withScores && !pairs ? 2 * n : n);
+    for (ZSetCursor w = walk.get(); w.next(); ) {
+      if (pairs) {
+        out.arrayHeader(2);
+      }
+      if (w.offset() == 0) {
+        out.bulk(w.array(), w.length());
+      } else {
+        out.bulk(w.member());
+      }
+      if (withScores) {
+        out.doubleReply(w.score());
+      }
     }
   }
 

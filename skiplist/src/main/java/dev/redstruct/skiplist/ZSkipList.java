@@ -1085,6 +1085,35 @@ final class ZSkipList implements ZOrder {
     walk(rev ? lastInLexRange(range) : firstInLexRange(range), rev, v);
   }
 
+  @Override
+  public ZEntry cursorAtRank(ZSetCursor.OrderCursor c, long rank) {
+    Node x = byRank(rank + 1);
+    c.node = x;
+    return x;
+  }
+
+  @Override
+  public ZEntry cursorAtScore(ZSetCursor.OrderCursor c, ScoreRange range, boolean rev) {
+    Node x = rev ? lastInRange(range) : firstInRange(range);
+    c.node = x;
+    return x;
+  }
+
+  @Override
+  public ZEntry cursorAtLex(ZSetCursor.OrderCursor c, LexRange range, boolean rev) {
+    Node x = rev ? lastInLexRange(range) : firstInLexRange(range);
+    c.node = x;
+    return x;
+  }
+
+  @Override
+  public ZEntry cursorStep(ZSetCursor.OrderCursor c, boolean rev) {
+    Node x = (Node) c.node;
+    x = rev ? x.backward : x.f0;
+    c.node = x;
+    return x;
+  }
+
   private static void walk(Node x, boolean rev, Visitor v) {
     while (x != null && v.visit(x)) {
       x = rev ? x.backward : x.f0;

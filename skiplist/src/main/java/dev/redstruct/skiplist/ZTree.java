@@ -646,6 +646,46 @@ final class ZTree implements ZOrder {
   }
 
   @Override
+  public ZEntry cursorAtRank(ZSetCursor.OrderCursor c, long rank) {
+    seekRank(rank);
+    return place(c, seekEntry());
+  }
+
+  @Override
+  public ZEntry cursorAtScore(ZSetCursor.OrderCursor c, ScoreRange range, boolean rev) {
+    return place(c, rev ? lastInRange(range) : firstInRange(range));
+  }
+
+  @Override
+  public ZEntry cursorAtLex(ZSetCursor.OrderCursor c, LexRange range, boolean rev) {
+    return place(c, rev ? lastInLexRange(range) : firstInLexRange(range));
+  }
+
+  private ZEntry place(ZSetCursor.OrderCursor c, ZEntry x) {
+    c.node = x == null ? null : seekLeaf;
+    c.idx = seekIdx;
+    return x;
+  }
+
+  @Override
+  public ZEntry cursorStep(ZSetCursor.OrderCursor c, boolean rev) {
+    Leaf l = (Leaf) c.node;
+    int i = c.idx;
+    if (rev) {
+      if (--i < 0) {
+        l = l.prev;
+        i = l == null ? 0 : l.n - 1;
+      }
+    } else if (++i == l.n) {
+      l = l.next;
+      i = 0;
+    }
+    c.node = l;
+    c.idx = i;
+    return l == null ? null : l.entries[i];
+  }
+
+  @Override
   public void walkRank(long rank, boolean rev, Visitor v) {
     seekRank(rank);
     walk(seekLeaf, seekIdx, rev, v);

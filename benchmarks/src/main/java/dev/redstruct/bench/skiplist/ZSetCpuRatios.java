@@ -84,6 +84,7 @@ public final class ZSetCpuRatios {
               q::rangeByScoreRotating_treeSetHashMap));
       ops.add(new Op("iterate", q::iterate_redstruct, q::iterate_treeSetHashMap));
       ops.add(new Op("iterate/zskiplist", q::iterate_zskiplist, q::iterate_treeSetHashMap));
+      ops.add(new Op("iterateOwned", q::iterateOwned_redstruct, q::iterate_treeSetHashMap));
     }
     if (only == null || only.stream().anyMatch(o -> o.startsWith("rank"))) {
       ZSetRankBenchmark r = new ZSetRankBenchmark();

@@ -5,8 +5,8 @@ import dev.redstruct.bench.QuickParams;
 import dev.redstruct.skiplist.ScoreRange;
 import dev.redstruct.skiplist.ScoredMember;
 import dev.redstruct.skiplist.ZSet;
+import dev.redstruct.skiplist.ZSetCursor;
 import java.util.Iterator;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -173,11 +173,11 @@ public class ZSetQueryBenchmark {
   public double rangeByScore_redstruct() {
     double sum = 0;
     for (double s : from) {
-      List<ScoredMember> page =
-          zset.rangeByScore(
+      ZSetCursor c =
+          zset.cursorByScore(
               new ScoreRange(s, false, Double.POSITIVE_INFINITY, false), false, 0, 10);
-      for (ScoredMember e : page) {
-        sum += e.score();
+      while (c.next()) {
+        sum += c.score();
       }
     }
     return sum;
@@ -193,10 +193,11 @@ public class ZSetQueryBenchmark {
   public double rangeByScore_zskiplist() {
     double sum = 0;
     for (double s : from) {
-      List<ScoredMember> page =
-          zsl.rangeByScore(new ScoreRange(s, false, Double.POSITIVE_INFINITY, false), false, 0, 10);
-      for (ScoredMember e : page) {
-        sum += e.score();
+      ZSetCursor c =
+          zsl.cursorByScore(
+              new ScoreRange(s, false, Double.POSITIVE_INFINITY, false), false, 0, 10);
+      while (c.next()) {
+        sum += c.score();
       }
     }
     return sum;
@@ -250,8 +251,8 @@ public class ZSetQueryBenchmark {
   public double rangeByRank_redstruct() {
     double sum = 0;
     for (int r : ranks) {
-      for (ScoredMember e : zset.rangeByRank(r, r + 9L, false)) {
-        sum += e.score();
+      for (ZSetCursor c = zset.cursorByRank(r, r + 9L, false); c.next(); ) {
+        sum += c.score();
       }
     }
     return sum;
@@ -267,8 +268,8 @@ public class ZSetQueryBenchmark {
   public double rangeByRank_zskiplist() {
     double sum = 0;
     for (int r : ranks) {
-      for (ScoredMember e : zsl.rangeByRank(r, r + 9L, false)) {
-        sum += e.score();
+      for (ZSetCursor c = zsl.cursorByRank(r, r + 9L, false); c.next(); ) {
+        sum += c.score();
       }
     }
     return sum;
@@ -296,30 +297,44 @@ public class ZSetQueryBenchmark {
   }
 
   /**
-   * redstruct: the whole set through its {@code Iterable} face (ascending, read in chunks of
-   * ranks). Score: members visited per microsecond (size per invocation).
+   * redstruct: the whole set through its cursor (ascending; no object per member: the member is
+   * read in place). Score: whole walks per second.
    *
-   * @return the sum of scores
+   * @return the sum of scores and member lengths
    */
   @Benchmark
   public double iterate_redstruct() {
     double sum = 0;
-    for (ScoredMember e : zset) {
-      sum += e.score();
+    for (ZSetCursor c = zset.cursor(); c.next(); ) {
+      sum += c.score() + c.length();
     }
     return sum;
   }
 
   /**
-   * redstruct: the whole set through its {@code Iterable} face (ascending, read in chunks of
-   * ranks). Score: members visited per microsecond (size per invocation).
+   * zskiplist-ordered: the whole set through its cursor, as {@link #iterate_redstruct}.
    *
-   * @return the sum of scores
+   * @return the sum of scores and member lengths
    */
   @Benchmark
   public double iterate_zskiplist() {
     double sum = 0;
-    for (ScoredMember e : zsl) {
+    for (ZSetCursor c = zsl.cursor(); c.next(); ) {
+      sum += c.score() + c.length();
+    }
+    return sum;
+  }
+
+  /**
+   * redstruct: the whole set through its {@code Iterable} face (owned {@code ScoredMember}s, read
+   * in chunks of ranks): what the cursor saves.
+   *
+   * @return the sum of scores
+   */
+  @Benchmark
+  public double iterateOwned_redstruct() {
+    double sum = 0;
+    for (ScoredMember e : zset) {
       sum += e.score();
     }
     return sum;
@@ -334,7 +349,7 @@ public class ZSetQueryBenchmark {
   public double iterate_treeSetHashMap() {
     double sum = 0;
     for (ZSetInputs.Scored e : composite.tree) {
-      sum += e.score();
+      sum += e.score() + e.member().length();
     }
     return sum;
   }
@@ -459,8 +474,8 @@ public class ZSetQueryBenchmark {
     double sum = 0;
     for (int i = nextProbes(), end = i + OPS; i < end; i++) {
       ScoreRange r = new ScoreRange(rotationFrom[i], false, Double.POSITIVE_INFINITY, false);
-      for (ScoredMember e : zset.rangeByScore(r, false, 0, 10)) {
-        sum += e.score();
+      for (ZSetCursor c = zset.cursorByScore(r, false, 0, 10); c.next(); ) {
+        sum += c.score();
       }
     }
     return sum;
@@ -477,8 +492,8 @@ public class ZSetQueryBenchmark {
     double sum = 0;
     for (int i = nextProbes(), end = i + OPS; i < end; i++) {
       ScoreRange r = new ScoreRange(rotationFrom[i], false, Double.POSITIVE_INFINITY, false);
-      for (ScoredMember e : zsl.rangeByScore(r, false, 0, 10)) {
-        sum += e.score();
+      for (ZSetCursor c = zsl.cursorByScore(r, false, 0, 10); c.next(); ) {
+        sum += c.score();
       }
     }
     return sum;
