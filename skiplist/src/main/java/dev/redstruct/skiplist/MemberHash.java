@@ -16,7 +16,7 @@ import dev.redstruct.dict.Hasher;
  * where it fails anyway {@link MemberTable} bounds the damage as {@code java.util.HashMap} does: a
  * bucket chain past a bound is indexed in member order, so colliding members cost O(log n). The key
  * comes from the dict module's per-hasher SipHash key (a process secret from SecureRandom and a
- * counter): three SipHash outputs under a fresh key, so no two tables share one.
+ * counter): four SipHash outputs under a fresh key, so no two tables share one.
  */
 class MemberHash {
   /* Implementation notes

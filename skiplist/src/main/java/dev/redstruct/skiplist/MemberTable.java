@@ -12,7 +12,7 @@ import java.util.function.IntFunction;
 /**
  * The member index of the skiplist encoding: a progressive-rehash hash table whose entries are the
  * {@link ZEntry}s themselves. A node carries its member, score, cached hash ({@code hash}, the low
- * 32 bits of the member's 64-bit SipHash) and the link to the next node of its bucket ({@code
+ * 32 bits of the member's 64-bit MemberHash) and the link to the next node of its bucket ({@code
  * chain}), so a member costs one object plus its bytes, and a lookup lands on the node that holds
  * the score and the skiplist links. This is Redis's {@code zset->dict} after redis/redis PR #14701
  * (and Valkey's #1427 / #2508): the dict stores the skiplist nodes as its keys, with no entry and

@@ -22,9 +22,10 @@ import java.util.random.RandomGenerator;
  * (member, score) pairs, byte for byte Redis 7.0's compact encoding ({@code listpack}). Beyond
  * either limit it converts, once and for good, to Redis's {@code skiplist} encoding: a skiplist
  * whose nodes are also the entries of a progressive-rehash hash table of the members (one object
- * per member, hashed with keyed SipHash-1-2). Emptied sets choose again at the next add, as a Redis
- * key that vanished and was recreated would. Scores stored by the compact encoding lose the sign of
- * zero, as Redis 7.0's do.
+ * per member, hashed with a keyed hash of the wyhash family where Redis uses SipHash-1-2; see
+ * {@code MemberHash}). Emptied sets choose again at the next add, as a Redis key that vanished and
+ * was recreated would. Scores stored by the compact encoding lose the sign of zero, as Redis 7.0's
+ * do.
  *
  * <p><b>One face.</b> Every method that takes one member and one score takes them in that order,
  * {@code (member, score)}: {@code add("alice", 3100)}, {@code incrementBy(member, 5)}; each {@code
