@@ -27,7 +27,11 @@ import org.openjdk.jmh.annotations.State;
  * a random rank ({@code rangeByRank}; the composite walks from the first element, the concurrent
  * peer has no such operation), ZREM followed by re-adding the member ({@code remove}, so the size
  * stays fixed), and a walk of the whole set ({@code iterate}: one set per invocation, not per
- * member). Score: operations per microsecond.
+ * member). Score: operations per microsecond. redstruct's ranges and walks read through {@code
+ * ZSetCursor} (no object per member: these rows are about the index); {@code iterateOwned} walks
+ * the {@code Iterable} face, a {@code ScoredMember} and a member copy per member. The composite's
+ * probes are the very {@code String}s it stored (cached hash, {@code ==} before {@code equals}),
+ * which favours it on {@code score} (benchmarks/NOTES.md, issue 29 second part).
  *
  * <p>Two kinds of probes. The plain operations probe 256 fixed members (or start scores), so at
  * 10^6 every probe is in cache for both sides after the first call: what they time is the work of
