@@ -92,6 +92,8 @@ final class Values {
       return RedisPayloads.dump(h, true);
     } else if (v instanceof ZSet z) {
       return RedisPayloads.dump(z, true);
+    } else if (v instanceof RedisStream s) {
+      return RedisPayloads.dump(s, true);
     }
     return RedisPayloads.dump(StringValues.bytes(v), true);
   }
@@ -113,6 +115,8 @@ final class Values {
       return h.hash();
     } else if (v instanceof RedisValue.ZSetValue z) {
       return z.zset();
+    } else if (v instanceof RedisValue.StreamValue s) {
+      return s.stream();
     }
     return null;
   }

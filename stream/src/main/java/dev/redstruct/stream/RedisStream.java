@@ -473,6 +473,34 @@ public final class RedisStream {
     return s;
   }
 
+  /**
+   * The body of this stream's RDB value of type 19 ({@code RDB_TYPE_STREAM_LISTPACKS_2}), without
+   * the type byte: what Redis 7.0.15's rdbSaveObject writes for the same history.
+   *
+   * @param compression Redis's {@code rdbcompression}
+   * @return the body
+   */
+  public byte[] toRdbBody(boolean compression) {
+    dev.redstruct.core.rdb.RdbWriter w = dev.redstruct.core.rdb.RdbWriter.create(compression);
+    StreamRdb.write(this, w);
+    return w.toByteArray();
+  }
+
+  /**
+   * Loads the body of an RDB value of type 19 from untrusted bytes, checked as Redis's deep
+   * sanitization checks it (each node's master entry, entries, counts and lp-count) and more
+   * (entry IDs ascending, the length equal to the live entries).
+   *
+   * @param buf the bytes
+   * @param off where the body starts
+   * @param len how many bytes it may use
+   * @return the stream
+   * @throws dev.redstruct.core.CorruptEncodingException if the body is malformed
+   */
+  public static RedisStream fromRdbBody(byte[] buf, int off, int len) {
+    return StreamRdb.read(dev.redstruct.core.rdb.RdbReader.of(buf, off, len));
+  }
+
   @Override
   public String toString() {
     return "RedisStream(length=" + length + ", last=" + lastId + ", groups=" + groups.size() + ")";
