@@ -499,6 +499,20 @@ public final class Keyspace {
   }
 
   /**
+   * The stream under {@code key} in database {@code db}, or null when the key holds no stream: for
+   * a server that blocks XREAD and XREADGROUP (the stream's last ID, its groups). Reading it
+   * changes nothing; a key past its expiry time is deleted first, as any lookup does.
+   *
+   * @param db the database number
+   * @param key the key
+   * @return the stored stream itself, or null
+   */
+  public dev.redstruct.stream.RedisStream streamAt(int db, byte[] key) {
+    Object v = db(db).lookup(Objects.requireNonNull(key, "key"), clock.getAsLong());
+    return v instanceof dev.redstruct.stream.RedisStream s ? s : null;
+  }
+
+  /**
    * The list under {@code key}, created when missing; see {@link #zset(String)}.
    *
    * @param key the key (UTF-8)

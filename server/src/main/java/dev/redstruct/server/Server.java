@@ -122,6 +122,11 @@ final class Server implements Runnable {
     }
 
     @Override
+    public void streamReady(int db, byte[] key) {
+      blocking.streamReady(db, key);
+    }
+
+    @Override
     public void databasesSwapped(int db1, int db2) {
       blocking.databasesSwapped(db1, db2);
     }

@@ -96,6 +96,17 @@ public final class RedisStream {
   }
 
   /**
+   * The last delivered ID of a consumer group.
+   *
+   * @param group the group name
+   * @return the ID, or null when the stream has no such group
+   */
+  public StreamId groupLastId(byte[] group) {
+    ConsumerGroup g = groups.get(Objects.requireNonNull(group, "group"));
+    return g == null ? null : g.lastId;
+  }
+
+  /**
    * Adds an entry with the given ID, with the default node limits (4096 bytes, 100 entries).
    *
    * @param id the ID, greater than {@link #lastId()}
