@@ -237,7 +237,8 @@ public final class RedisPayloads {
     } else if (model == RedisHash.class) {
       return new RedisValue.HashValue(RedisHashBodies.readRdb(type, body, shown), type);
     } else if (model == RedisStream.class) {
-      RedisStream s = RedisStream.fromRdbBody(bodyBytes(body), 0, body.remaining());
+      byte[] rest = bodyBytes(body);
+      RedisStream s = RedisStream.fromRdbBody(rest, 0, rest.length);
       return new RedisValue.StreamValue(s, type);
     }
     return new RedisValue.Unmodelled(type, encodedLength);

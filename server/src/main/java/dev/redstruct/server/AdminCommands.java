@@ -117,6 +117,8 @@ final class AdminCommands {
             c.getLong("set-max-intset-entries"),
             c.getLong("zset-max-listpack-entries"),
             c.getLong("zset-max-listpack-value")));
+    ke.keyspace.setStreamNodeLimits(
+        c.getLong("stream-node-max-bytes"), c.getLong("stream-node-max-entries"));
   }
 
   void run(Client c, Builtin b, byte[][] argv) {
