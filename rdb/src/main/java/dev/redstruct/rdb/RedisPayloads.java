@@ -13,8 +13,8 @@ import dev.redstruct.quicklist.internal.QuickListBodies;
 import dev.redstruct.set.RedisSet;
 import dev.redstruct.set.internal.RedisSetBodies;
 import dev.redstruct.skiplist.ZSet;
-import dev.redstruct.stream.RedisStream;
 import dev.redstruct.skiplist.internal.ZSetWalks;
+import dev.redstruct.stream.RedisStream;
 import java.util.Objects;
 
 /**

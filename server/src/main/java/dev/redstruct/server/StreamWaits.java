@@ -67,7 +67,10 @@ final class StreamWaits {
     long deadline = timeout == 0 ? 0 : System.currentTimeMillis() + timeout;
     Blocking.Wait w =
         new Blocking.Wait(
-            Blocking.Kind.STREAM, server.selectedDb(c), new ArrayList<>(read.ids.keySet()), deadline);
+            Blocking.Kind.STREAM,
+            server.selectedDb(c),
+            new ArrayList<>(read.ids.keySet()),
+            deadline);
     w.read = read;
     for (Bytes k : read.ids.keySet()) {
       Blocking.DbKey dk = new Blocking.DbKey(w.db, k);
@@ -94,8 +97,8 @@ final class StreamWaits {
   }
 
   /**
-   * The wait of a command that would block (it has BLOCK and parsed), with $ resolved; null
-   * without BLOCK.
+   * The wait of a command that would block (it has BLOCK and parsed), with $ resolved; null without
+   * BLOCK.
    */
   private Read parse(Client c, byte[][] argv) {
     long count = 0;

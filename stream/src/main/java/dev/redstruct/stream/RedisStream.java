@@ -499,8 +499,8 @@ public final class RedisStream {
 
   /**
    * Loads the body of an RDB value of type 19 from untrusted bytes, checked as Redis's deep
-   * sanitization checks it (each node's master entry, entries, counts and lp-count) and more
-   * (entry IDs ascending, the length equal to the live entries).
+   * sanitization checks it (each node's master entry, entries, counts and lp-count) and more (entry
+   * IDs ascending, the length equal to the live entries).
    *
    * @param buf the bytes
    * @param off where the body starts

@@ -181,8 +181,7 @@ final class StreamRdb {
 
   /**
    * Redis: streamValidateListpackIntegrity with deep set, plus what this decoder relies on: entry
-   * IDs inside the node, ascending, from the master ID; live and deleted counts matching the
-   * flags.
+   * IDs inside the node, ascending, from the master ID; live and deleted counts matching the flags.
    */
   private static StreamNode checkNode(RdbReader r, StreamId master, ListPack lp) {
     Object[] el = StreamNode.elements(lp);
