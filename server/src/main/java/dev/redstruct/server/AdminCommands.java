@@ -166,6 +166,10 @@ final class AdminCommands {
       case BGSAVE:
         persistence.bgsaveCommand(c, argv);
         break;
+      case BGREWRITEAOF:
+        c.reply(
+            new RespWriter().simple("Background append only file rewriting started").toByteArray());
+        break;
       case LASTSAVE:
         persistence.lastsaveCommand(c);
         break;
