@@ -211,7 +211,8 @@ public final class RedisPayloads {
           RdbPayload.TYPE_HASH_ZIPMAP,
           RdbPayload.TYPE_HASH ->
           RedisHash.class;
-      case RdbPayload.TYPE_STREAM_LISTPACKS_2 -> RedisStream.class;
+      case RdbPayload.TYPE_STREAM_LISTPACKS_2, RdbPayload.TYPE_STREAM_LISTPACKS ->
+          RedisStream.class;
       default -> null;
     };
   }
@@ -238,7 +239,10 @@ public final class RedisPayloads {
       return new RedisValue.HashValue(RedisHashBodies.readRdb(type, body, shown), type);
     } else if (model == RedisStream.class) {
       byte[] rest = bodyBytes(body);
-      RedisStream s = RedisStream.fromRdbBody(rest, 0, rest.length);
+      RedisStream s =
+          type == RdbPayload.TYPE_STREAM_LISTPACKS_2
+              ? RedisStream.fromRdbBody(rest, 0, rest.length)
+              : RedisStream.fromLegacyRdbBody(rest, 0, rest.length);
       return new RedisValue.StreamValue(s, type);
     }
     return new RedisValue.Unmodelled(type, encodedLength);

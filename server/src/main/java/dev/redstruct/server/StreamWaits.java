@@ -180,8 +180,7 @@ final class StreamWaits {
       Read read = w.read;
       if (s == null) {
         if (read.group != null) {
-          receiver.reply(Commands.error("UNBLOCKED the stream key no longer exists"));
-          blocking.unblock(receiver, true);
+          fail(receiver, "UNBLOCKED the stream key no longer exists");
         }
         continue;
       }
@@ -189,10 +188,7 @@ final class StreamWaits {
       if (read.group != null) {
         gt = s.groupLastId(read.group);
         if (gt == null) {
-          receiver.reply(
-              Commands.error(
-                  "NOGROUP the consumer group this client was blocked on no longer exists"));
-          blocking.unblock(receiver, true);
+          fail(receiver, "NOGROUP the consumer group this client was blocked on no longer exists");
           continue;
         }
       }
@@ -214,6 +210,15 @@ final class StreamWaits {
       done.put(receiver, true);
       blocking.unblock(receiver, true);
     }
+  }
+
+  /** An error ends the wait; Redis: updateStatsOnUnblock counts it as a failed call. */
+  private void fail(Client receiver, String text) {
+    byte[] reply = Commands.error(text);
+    receiver.reply(reply);
+    server.stats.error(reply);
+    server.stats.command("xreadgroup").failed++;
+    blocking.unblock(receiver, true);
   }
 
   /** The non-blocking read that serves one key: entries after gt (a group reads "&gt;"). */

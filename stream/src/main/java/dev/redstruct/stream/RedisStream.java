@@ -509,7 +509,22 @@ public final class RedisStream {
    * @throws dev.redstruct.core.CorruptEncodingException if the body is malformed
    */
   public static RedisStream fromRdbBody(byte[] buf, int off, int len) {
-    return StreamRdb.read(dev.redstruct.core.rdb.RdbReader.of(buf, off, len));
+    return StreamRdb.read(dev.redstruct.core.rdb.RdbReader.of(buf, off, len), true);
+  }
+
+  /**
+   * Loads the body of an RDB value of type 15 ({@code RDB_TYPE_STREAM_LISTPACKS}, Redis 5 to 6.2),
+   * with the counters Redis derives for it (entries added = length, no deleted ID, each group's
+   * read counter estimated), checked as {@link #fromRdbBody(byte[], int, int)} checks.
+   *
+   * @param buf the bytes
+   * @param off where the body starts
+   * @param len how many bytes it may use
+   * @return the stream
+   * @throws dev.redstruct.core.CorruptEncodingException if the body is malformed
+   */
+  public static RedisStream fromLegacyRdbBody(byte[] buf, int off, int len) {
+    return StreamRdb.read(dev.redstruct.core.rdb.RdbReader.of(buf, off, len), false);
   }
 
   @Override

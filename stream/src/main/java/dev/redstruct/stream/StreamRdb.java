@@ -65,7 +65,7 @@ final class StreamRdb {
   }
 
   /** Reads and checks a body (untrusted: every count is bounded by the bytes left). */
-  static RedisStream read(RdbReader r) {
+  static RedisStream read(RdbReader r, boolean v2) {
     RedisStream s = RedisStream.create();
     long nodes = r.length();
     bound(r, nodes, 2);
@@ -101,9 +101,14 @@ final class StreamRdb {
     }
     s.length = r.length();
     s.lastId = new StreamId(r.length(), r.length());
-    s.firstId = new StreamId(r.length(), r.length());
-    s.maxDeletedId = new StreamId(r.length(), r.length());
-    s.entriesAdded = r.length();
+    if (v2) {
+      s.firstId = new StreamId(r.length(), r.length());
+      s.maxDeletedId = new StreamId(r.length(), r.length());
+      s.entriesAdded = r.length();
+    } else { // Redis &lt;= 6.2: rdbLoadObject derives them
+      s.entriesAdded = s.length;
+      s.firstId = sum == 0 ? StreamId.MAX : s.edgeId(true);
+    }
     if (s.length != sum) {
       throw corrupt(r, "Stream length inconsistent with rax entries");
     }
@@ -113,15 +118,15 @@ final class StreamRdb {
     long groups = r.length();
     bound(r, groups, 4);
     for (long i = 0; i < groups; i++) {
-      readGroup(r, s);
+      readGroup(r, s, v2);
     }
     return s;
   }
 
-  private static void readGroup(RdbReader r, RedisStream s) {
+  private static void readGroup(RdbReader r, RedisStream s, boolean v2) {
     byte[] name = r.string();
     StreamId last = new StreamId(r.length(), r.length());
-    long entriesRead = r.length();
+    long entriesRead = v2 ? r.length() : s.estimateDistance(last);
     if (s.groups.containsKey(name)) {
       throw corrupt(r, "Duplicated consumer group name");
     }
@@ -232,7 +237,7 @@ final class StreamRdb {
     if (p != el.length) {
       throw corrupt(r, "Stream listpack integrity check failed: trailing elements");
     }
-    if (live != count || dead != deleted) {
+    if (live != count || dead != deleted || total == 0) {
       throw corrupt(r, "stream node counts do not match its entries");
     }
     return new StreamNode(master, lp);
