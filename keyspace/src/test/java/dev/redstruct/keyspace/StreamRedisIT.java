@@ -84,6 +84,10 @@ class StreamRedisIT {
           assertEquals("+OK\r\n", new String(ok, ISO_8859_1));
           assertArrayEquals(theirs, ks.execute(argv("DUMP", key)), "RESTORE then DUMP " + key);
           restored++;
+          // and Redis restores ours: our DUMP, restored there, dumps back the same bytes
+          byte[] ours = bulk(ks.execute(argv("DUMP", key)));
+          redis.call(argv("RESTORE", "back", "0", ours, "REPLACE"));
+          assertArrayEquals(theirs, redis.callRaw(argv("DUMP", "back")), "Redis RESTOREs ours");
         }
       }
     }
