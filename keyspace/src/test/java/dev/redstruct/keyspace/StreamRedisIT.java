@@ -313,9 +313,19 @@ class StreamRedisIT {
       for (int i = 0; i <= r.nextInt(3); i++) {
         a.add(id(r, ms, k));
       }
-      a.add("JUSTID");
+      if (r.nextBoolean()) {
+        a.add("JUSTID");
+      }
       if (r.nextInt(4) == 0) {
         a.add("FORCE");
+      }
+      if (r.nextInt(4) == 0) {
+        a.add("RETRYCOUNT");
+        a.add(Integer.toString(r.nextInt(5)));
+      }
+      if (r.nextInt(6) == 0) {
+        a.add("LASTID");
+        a.add(id(r, ms, k));
       }
     } else if (x < 96) {
       a.add("XAUTOCLAIM");
@@ -327,10 +337,13 @@ class StreamRedisIT {
       a.add("COUNT");
       a.add(Integer.toString(1 + r.nextInt(3)));
       a.add("JUSTID");
-    } else if (x < 98) {
+    } else if (x < 97) {
       a.add("XINFO");
       a.add("STREAM");
       a.add(key);
+    } else if (x < 98) {
+      a.add(r.nextBoolean() ? "XINFO" : "XGROUP");
+      a.add(r.nextBoolean() ? "HELP" : "NOPE");
     } else {
       a.add("XINFO");
       a.add("GROUPS");

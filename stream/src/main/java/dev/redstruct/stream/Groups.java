@@ -42,7 +42,7 @@ final class Groups {
       c.out.simple(l);
     }
     c.out.simple("HELP");
-    c.out.simple("    Print this help.");
+    c.out.simple("    Prints this help.");
   }
 
   /** Redis: addReplySubcommandSyntaxError. */
