@@ -15,6 +15,7 @@ module dev.redstruct.consumercheck {
   requires dev.redstruct.set;
   requires dev.redstruct.hash;
   requires dev.redstruct.geohash;
+  requires dev.redstruct.stream;
   requires dev.redstruct.rdb;
   requires dev.redstruct.keyspace;
   requires dev.redstruct.server;

@@ -13,6 +13,7 @@ module dev.redstruct.core {
       dev.redstruct.quicklist,
       dev.redstruct.skiplist,
       dev.redstruct.hash,
+      dev.redstruct.stream,
       dev.redstruct.rdb,
       dev.redstruct.keyspace;
   // C's long double on x86-64 (x87 80-bit) for INCRBYFLOAT, HINCRBYFLOAT and the blocking
@@ -30,6 +31,7 @@ module dev.redstruct.core {
       dev.redstruct.geohash,
       dev.redstruct.set,
       dev.redstruct.hash,
+      dev.redstruct.stream,
       dev.redstruct.keyspace,
       dev.redstruct.server;
 }

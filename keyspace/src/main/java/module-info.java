@@ -11,6 +11,7 @@ module dev.redstruct.keyspace {
   requires transitive dev.redstruct.geohash;
   requires transitive dev.redstruct.bitfield;
   requires transitive dev.redstruct.hll;
+  requires transitive dev.redstruct.stream;
   requires transitive dev.redstruct.rdb;
   requires dev.redstruct.dict;
 

@@ -10,6 +10,7 @@ module dev.redstruct.rdb {
   requires transitive dev.redstruct.skiplist;
   requires transitive dev.redstruct.set;
   requires transitive dev.redstruct.hash;
+  requires transitive dev.redstruct.stream;
   requires dev.redstruct.ziplist; // checking blobs: empty keys, values we do not model
   requires dev.redstruct.listpack;
 

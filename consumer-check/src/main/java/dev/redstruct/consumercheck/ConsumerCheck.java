@@ -18,6 +18,8 @@ import dev.redstruct.server.RedisServer;
 import dev.redstruct.server.ServerOptions;
 import dev.redstruct.set.RedisSet;
 import dev.redstruct.skiplist.ZSet;
+import dev.redstruct.stream.RedisStream;
+import dev.redstruct.stream.StreamId;
 import dev.redstruct.ziplist.ZipList;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +40,17 @@ public final class ConsumerCheck {
   public static void main(String[] args) {
     String where = args.length > 0 ? args[0] : "?";
     int checks = 0;
+
+    RedisStream events = RedisStream.create();
+    events.add(new StreamId(1, 0), new byte[] {'k'}, new byte[] {'v'});
+    events.add(StreamId.parse("2-0"), new byte[] {'k'}, new byte[] {'w'});
+    checks += expect(events.size() == 2, "RedisStream.size after two adds");
+    try {
+      RedisStream.fromRdbBody(new byte[] {1}, 0, 1);
+      checks += expect(false, "RedisStream.fromRdbBody of one byte must throw");
+    } catch (CorruptEncodingException e) {
+      checks += expect(true, "RedisStream.fromRdbBody of one byte throws");
+    }
 
     HyperLogLog visitors = HyperLogLog.create();
     visitors.add("user:1", "user:2", "user:1");

@@ -41,6 +41,7 @@ class RequiresTransitiveTest {
     "dev.redstruct.hash, 'dev.redstruct.hash.RedisHash.create().view(Codec.utf8(), Codec.utf8())'",
     "dev.redstruct.quicklist, dev.redstruct.quicklist.QuickList.create().asList(Codec.utf8())",
     "dev.redstruct.geohash, dev.redstruct.geohash.GeoSet.create()",
+    "dev.redstruct.stream, dev.redstruct.stream.RedisStream.create()",
     "dev.redstruct.rdb, dev.redstruct.rdb.RedisPayloads.load(new byte[0])",
   })
   void aModuleRequiringOnlyThisOneCanUseCoreTypes(String module, String use) throws IOException {

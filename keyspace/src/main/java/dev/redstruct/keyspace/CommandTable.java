@@ -26,6 +26,7 @@ final class CommandTable {
     addServer();
     addStrings();
     addFaces();
+    addStreams();
   }
 
   /** Every top-level command. */
@@ -302,5 +303,33 @@ final class CommandTable {
     add("hincrbyfloat", 4, "write,denyoom,fast", 1, 1, 1, Faces::hash);
     add("hrandfield", -2, "readonly", 1, 1, 1, Faces::hash);
     add("hscan", -3, "readonly", 1, 1, 1, Faces::hash);
+  }
+
+  private void addStreams() {
+    add("xadd", -5, "write,denyoom,fast", 1, 1, 1, Faces::stream);
+    add("xlen", 2, "readonly,fast", 1, 1, 1, Faces::stream);
+    add("xrange", -4, "readonly", 1, 1, 1, Faces::stream);
+    add("xrevrange", -4, "readonly", 1, 1, 1, Faces::stream);
+    add("xdel", -3, "write,fast", 1, 1, 1, Faces::stream);
+    add("xtrim", -4, "write", 1, 1, 1, Faces::stream);
+    add("xsetid", -3, "write,denyoom,fast", 1, 1, 1, Faces::stream);
+    add("xread", -4, "readonly,blocking,movablekeys", 0, 0, 0, Faces::stream);
+    add("xreadgroup", -7, "write,blocking,movablekeys", 0, 0, 0, Faces::stream);
+    add("xack", -4, "write,fast", 1, 1, 1, Faces::stream);
+    add("xpending", -3, "readonly", 1, 1, 1, Faces::stream);
+    add("xclaim", -6, "write,fast", 1, 1, 1, Faces::stream);
+    add("xautoclaim", -6, "write,fast", 1, 1, 1, Faces::stream);
+    Command xgroup = add("xgroup", -2, "", 0, 0, 0, null);
+    xgroup.sub("xgroup|create", -5, "write,denyoom", 2, 2, 1, Faces::stream);
+    xgroup.sub("xgroup|setid", -5, "write", 2, 2, 1, Faces::stream);
+    xgroup.sub("xgroup|destroy", 4, "write", 2, 2, 1, Faces::stream);
+    xgroup.sub("xgroup|createconsumer", 5, "write,denyoom", 2, 2, 1, Faces::stream);
+    xgroup.sub("xgroup|delconsumer", 5, "write", 2, 2, 1, Faces::stream);
+    xgroup.sub("xgroup|help", 2, "loading,stale", 0, 0, 0, Faces::stream);
+    Command xinfo = add("xinfo", -2, "", 0, 0, 0, null);
+    xinfo.sub("xinfo|stream", -3, "readonly", 2, 2, 1, Faces::stream);
+    xinfo.sub("xinfo|groups", 3, "readonly", 2, 2, 1, Faces::stream);
+    xinfo.sub("xinfo|consumers", 4, "readonly", 2, 2, 1, Faces::stream);
+    xinfo.sub("xinfo|help", 2, "loading,stale", 0, 0, 0, Faces::stream);
   }
 }

@@ -9,6 +9,8 @@ import dev.redstruct.set.RedisSet;
 import dev.redstruct.set.SetCommands;
 import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.skiplist.ZSetCommands;
+import dev.redstruct.stream.RedisStream;
+import dev.redstruct.stream.StreamCommands;
 import java.util.Collection;
 
 /**
@@ -27,12 +29,14 @@ final class Faces {
     final TypedKeys<RedisSet> sets;
     final TypedKeys<RedisHash> hashes;
     final TypedKeys<ZSet> zsets;
+    final TypedKeys<RedisStream> streams;
 
     Lookups(Keyspace ks) {
       lists = new TypedKeys<>(null, QuickList.class, () -> ks.encodingLimits().newList());
       sets = new TypedKeys<>(null, RedisSet.class, () -> ks.encodingLimits().newSet());
       hashes = new TypedKeys<>(null, RedisHash.class, () -> ks.encodingLimits().newHash());
       zsets = new TypedKeys<>(null, ZSet.class, () -> ks.encodingLimits().newZSet());
+      streams = new TypedKeys<>(null, RedisStream.class, RedisStream::placeholder);
     }
   }
 
@@ -82,6 +86,36 @@ final class Faces {
 
   static void set(Call c) {
     SetCommands.execute(c.argv, sets(c), c.ks.random(), c.out);
+  }
+
+  /** The stream commands (XREAD and XREADGROUP without blocking: a server blocks them). */
+  static void stream(Call c) {
+    TypedKeys<RedisStream> keys = c.ks.lookups().streams.bind(c);
+    StreamCommands.execute(
+        c.argv,
+        keys,
+        new StreamCommands.Env() {
+          @Override
+          public long nowMillis() {
+            return c.now;
+          }
+
+          @Override
+          public long nodeMaxBytes() {
+            return c.ks.streamNodeMaxBytes();
+          }
+
+          @Override
+          public long nodeMaxEntries() {
+            return c.ks.streamNodeMaxEntries();
+          }
+
+          @Override
+          public void keyReady(byte[] key) {
+            c.ks.streamReady(c.db().id, key);
+          }
+        },
+        c.out);
   }
 
   static void hash(Call c) {

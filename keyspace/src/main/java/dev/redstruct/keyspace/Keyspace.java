@@ -193,6 +193,15 @@ public final class Keyspace {
     default void databasesSwapped(int db1, int db2) {}
 
     /**
+     * A stream got new entries or lost a consumer group: clients blocked reading it may be served.
+     * Redis: signalKeyAsReady from XADD and XGROUP DESTROY.
+     *
+     * @param db the database number
+     * @param key the key (do not change the array)
+     */
+    default void streamReady(int db, byte[] key) {}
+
+    /**
      * A keyspace event, as Redis's notifyKeyspaceEvent raises it; the listener filters by class
      * (Redis's {@code notify-keyspace-events}) and publishes. Raised so far: the generic events
      * ({@code del}, {@code expire}, {@code persist}, {@code rename_from}/{@code rename_to}, {@code
@@ -231,6 +240,40 @@ public final class Keyspace {
       l.keyAdded(db.id, key, Values.type(value));
       l.keyspaceEvent(NOTIFY_NEW, "new", key, db.id);
     }
+  }
+
+  /** Redis: signalKeyAsReady(db, key, OBJ_STREAM). */
+  void streamReady(int db, byte[] key) {
+    KeyListener l = listener;
+    if (l != null) {
+      l.streamReady(db, key);
+    }
+  }
+
+  private long streamNodeMaxBytes = 4096;
+  private long streamNodeMaxEntries = 100;
+
+  /**
+   * Sets Redis's {@code stream-node-max-bytes} and {@code stream-node-max-entries} (0: no limit):
+   * the size of the listpack nodes XADD fills from now on.
+   *
+   * @param maxBytes the bytes limit (default 4096)
+   * @param maxEntries the entries limit (default 100)
+   */
+  public void setStreamNodeLimits(long maxBytes, long maxEntries) {
+    if (maxBytes < 0 || maxEntries < 0) {
+      throw new IllegalArgumentException("negative stream node limit");
+    }
+    this.streamNodeMaxBytes = maxBytes;
+    this.streamNodeMaxEntries = maxEntries;
+  }
+
+  long streamNodeMaxBytes() {
+    return streamNodeMaxBytes;
+  }
+
+  long streamNodeMaxEntries() {
+    return streamNodeMaxEntries;
   }
 
   KeyListener listener() {
@@ -453,6 +496,20 @@ public final class Keyspace {
    */
   public ZSet zset(String key) {
     return typed(key, ZSet.class, limits::newZSet);
+  }
+
+  /**
+   * The stream under {@code key} in database {@code db}, or null when the key holds no stream: for
+   * a server that blocks XREAD and XREADGROUP (the stream's last ID, its groups). Reading it
+   * changes nothing; a key past its expiry time is deleted first, as any lookup does.
+   *
+   * @param db the database number
+   * @param key the key
+   * @return the stored stream itself, or null
+   */
+  public dev.redstruct.stream.RedisStream streamAt(int db, byte[] key) {
+    Object v = db(db).lookup(Objects.requireNonNull(key, "key"), clock.getAsLong());
+    return v instanceof dev.redstruct.stream.RedisStream s ? s : null;
   }
 
   /**

@@ -14,7 +14,9 @@ public enum RedisType {
   /** A sorted set (listpack or skiplist), GEO included. */
   ZSET("zset"),
   /** A hash (listpack or hashtable). */
-  HASH("hash");
+  HASH("hash"),
+  /** A stream (listpack nodes in a radix tree). */
+  STREAM("stream");
 
   private final String typeName;
 

@@ -7,6 +7,7 @@ import dev.redstruct.rdb.RedisPayloads;
 import dev.redstruct.rdb.RedisValue;
 import dev.redstruct.set.RedisSet;
 import dev.redstruct.skiplist.ZSet;
+import dev.redstruct.stream.RedisStream;
 
 /**
  * What the keyspace needs to know of a stored value whatever its type: TYPE's name, OBJECT
@@ -26,6 +27,8 @@ final class Values {
       return RedisType.HASH;
     } else if (v instanceof ZSet) {
       return RedisType.ZSET;
+    } else if (v instanceof RedisStream) {
+      return RedisType.STREAM;
     }
     assert v instanceof RedisString : v;
     return RedisType.STRING;
@@ -41,6 +44,8 @@ final class Values {
       return h.encoding().redisName();
     } else if (v instanceof ZSet z) {
       return z.encoding() == ZSet.Encoding.COMPACT ? "listpack" : "skiplist";
+    } else if (v instanceof RedisStream) {
+      return "stream";
     }
     return StringValues.encoding(v);
   }
@@ -55,6 +60,8 @@ final class Values {
       return h.isEmpty();
     } else if (v instanceof ZSet z) {
       return z.isEmpty();
+    } else if (v instanceof RedisStream s) {
+      return !s.isCreated();
     }
     return false;
   }
@@ -69,6 +76,8 @@ final class Values {
       return h.copy();
     } else if (v instanceof ZSet z) {
       return z.copy();
+    } else if (v instanceof RedisStream s) {
+      return s.copy();
     }
     return StringValues.dup(v);
   }
@@ -83,6 +92,8 @@ final class Values {
       return RedisPayloads.dump(h, true);
     } else if (v instanceof ZSet z) {
       return RedisPayloads.dump(z, true);
+    } else if (v instanceof RedisStream s) {
+      return RedisPayloads.dump(s, true);
     }
     return RedisPayloads.dump(StringValues.bytes(v), true);
   }
@@ -104,6 +115,8 @@ final class Values {
       return h.hash();
     } else if (v instanceof RedisValue.ZSetValue z) {
       return z.zset();
+    } else if (v instanceof RedisValue.StreamValue s) {
+      return s.stream();
     }
     return null;
   }

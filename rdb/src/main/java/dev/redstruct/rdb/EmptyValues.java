@@ -35,6 +35,9 @@ final class EmptyValues {
    * @param len the number of bytes of {@code body}
    */
   static boolean isEmpty(int type, long count, byte[] body, int len) {
+    if (type == RdbPayload.TYPE_STREAM_LISTPACKS || type == RdbPayload.TYPE_STREAM_LISTPACKS_2) {
+      return false; // a stream with no nodes is a key (XGROUP CREATE MKSTREAM, XTRIM MAXLEN 0)
+    }
     if (count == 0) {
       return true;
     }

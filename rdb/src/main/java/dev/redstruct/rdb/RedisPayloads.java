@@ -14,6 +14,7 @@ import dev.redstruct.set.RedisSet;
 import dev.redstruct.set.internal.RedisSetBodies;
 import dev.redstruct.skiplist.ZSet;
 import dev.redstruct.skiplist.internal.ZSetWalks;
+import dev.redstruct.stream.RedisStream;
 import java.util.Objects;
 
 /**
@@ -210,6 +211,8 @@ public final class RedisPayloads {
           RdbPayload.TYPE_HASH_ZIPMAP,
           RdbPayload.TYPE_HASH ->
           RedisHash.class;
+      case RdbPayload.TYPE_STREAM_LISTPACKS_2, RdbPayload.TYPE_STREAM_LISTPACKS ->
+          RedisStream.class;
       default -> null;
     };
   }
@@ -234,8 +237,32 @@ public final class RedisPayloads {
       return new RedisValue.SetValue(RedisSetBodies.readRdb(type, body, shown), type);
     } else if (model == RedisHash.class) {
       return new RedisValue.HashValue(RedisHashBodies.readRdb(type, body, shown), type);
+    } else if (model == RedisStream.class) {
+      byte[] rest = bodyBytes(body);
+      RedisStream s =
+          type == RdbPayload.TYPE_STREAM_LISTPACKS_2
+              ? RedisStream.fromRdbBody(rest, 0, rest.length)
+              : RedisStream.fromLegacyRdbBody(rest, 0, rest.length);
+      return new RedisValue.StreamValue(s, type);
     }
     return new RedisValue.Unmodelled(type, encodedLength);
+  }
+
+  /** The rest of a reader's input as an array (a stream body is read by the stream module). */
+  private static byte[] bodyBytes(RdbReader body) {
+    return body.raw(body.remaining());
+  }
+
+  /**
+   * Returns the payload of a stream: type 19, its nodes as they are.
+   *
+   * @param value the stream
+   * @param compression Redis's {@code rdbcompression}
+   * @return the payload
+   */
+  public static byte[] dump(RedisStream value, boolean compression) {
+    Objects.requireNonNull(value, "value");
+    return dumpObject(value, compression);
   }
 
   /** Returns whether this module loads the RDB type (the others are reported as unmodelled). */
@@ -265,6 +292,8 @@ public final class RedisPayloads {
       RedisSetBodies.writeRdb(s, out);
     } else if (value instanceof RedisHash h) {
       RedisHashBodies.writeRdb(h, out);
+    } else if (value instanceof RedisStream st) {
+      out.type(RdbPayload.TYPE_STREAM_LISTPACKS_2).raw(st.toRdbBody(out.compresses()));
     } else {
       throw new IllegalArgumentException("no RDB form for " + value.getClass().getName());
     }

@@ -4,6 +4,7 @@ import dev.redstruct.hash.RedisHash;
 import dev.redstruct.quicklist.QuickList;
 import dev.redstruct.set.RedisSet;
 import dev.redstruct.skiplist.ZSet;
+import dev.redstruct.stream.RedisStream;
 import java.util.Objects;
 
 /**
@@ -114,8 +115,25 @@ public sealed interface RedisValue {
   }
 
   /**
-   * A value of a type this module does not model (streams, module values): its RDB type and its
-   * encoded size, never its contents.
+   * A stream (RDB type 19).
+   *
+   * @param stream the stream
+   * @param rdbType the type it was read from
+   */
+  record StreamValue(RedisStream stream, int rdbType) implements RedisValue {
+    /**
+     * Checks the argument.
+     *
+     * @throws NullPointerException if {@code stream} is null
+     */
+    public StreamValue {
+      Objects.requireNonNull(stream, "stream");
+    }
+  }
+
+  /**
+   * A value of a type this module does not model (streams of RDB type 15, module values): its RDB
+   * type and its encoded size, never its contents.
    *
    * @param rdbType the type byte
    * @param encodedLength the number of bytes of the encoded value after the type byte

@@ -117,6 +117,8 @@ final class AdminCommands {
             c.getLong("set-max-intset-entries"),
             c.getLong("zset-max-listpack-entries"),
             c.getLong("zset-max-listpack-value")));
+    ke.keyspace.setStreamNodeLimits(
+        c.getLong("stream-node-max-bytes"), c.getLong("stream-node-max-entries"));
   }
 
   void run(Client c, Builtin b, byte[][] argv) {
@@ -163,6 +165,10 @@ final class AdminCommands {
         break;
       case BGSAVE:
         persistence.bgsaveCommand(c, argv);
+        break;
+      case BGREWRITEAOF:
+        c.reply(
+            new RespWriter().simple("Background append only file rewriting started").toByteArray());
         break;
       case LASTSAVE:
         persistence.lastsaveCommand(c);

@@ -42,9 +42,13 @@ final class Blocking {
     MOVE,
     MPOP,
     ZPOP,
-    ZMPOP;
+    ZMPOP,
+    STREAM;
 
     RedisType type() {
+      if (this == STREAM) {
+        return RedisType.STREAM;
+      }
       return this == ZPOP || this == ZMPOP ? RedisType.ZSET : RedisType.LIST;
     }
   }
@@ -58,6 +62,9 @@ final class Blocking {
 
     /** POP: "LPOP"/"RPOP"; ZPOP: "ZPOPMIN"/"ZPOPMAX"; MOVE: dst, from, to; M*POP: where, count. */
     final byte[][] args;
+
+    /** STREAM: what XREAD or XREADGROUP waits for. */
+    StreamWaits.Read read;
 
     Wait(Kind kind, int db, List<Bytes> keys, long deadline, byte[]... args) {
       this.kind = kind;
@@ -77,9 +84,31 @@ final class Blocking {
   private final Set<Client> blocked = new LinkedHashSet<>();
   private final ArrayDeque<Client> unblocked = new ArrayDeque<>();
   private final List<int[]> swaps = new ArrayList<>();
+  private final StreamWaits streams;
 
   Blocking(Server server) {
     this.server = server;
+    this.streams = new StreamWaits(server, this);
+  }
+
+  /** XREAD and XREADGROUP outside MULTI: served now, or blocked with BLOCK. */
+  void xread(Client c, byte[][] argv) {
+    streams.run(c, argv);
+  }
+
+  /** Blocks a client on stream keys. */
+  void blockOnStreams(Client c, Wait w) {
+    block(c, w);
+  }
+
+  /** The clients waiting on a key, in the order they blocked (do not change). */
+  List<Client> waitersOf(DbKey k) {
+    return waiting.getOrDefault(k, List.of());
+  }
+
+  /** Every key someone waits on. */
+  Set<DbKey> waitedKeys() {
+    return waiting.keySet();
   }
 
   static byte[] ascii(String s) {
@@ -88,9 +117,15 @@ final class Blocking {
 
   // ------------------------------------------------------------------ the keyspace's signals
 
+  /** Redis: signalKeyAsReady for a stream (XADD, XGROUP DESTROY). */
+  void streamReady(int db, byte[] key) {
+    keyAdded(db, key, RedisType.STREAM);
+  }
+
   /** Redis: signalKeyAsReady. */
   void keyAdded(int db, byte[] key, RedisType type) {
-    if (blocked.isEmpty() || (type != RedisType.LIST && type != RedisType.ZSET)) {
+    if (blocked.isEmpty()
+        || (type != RedisType.LIST && type != RedisType.ZSET && type != RedisType.STREAM)) {
       return;
     }
     DbKey k = new DbKey(db, new Bytes(key));
@@ -374,6 +409,7 @@ final class Blocking {
       }
     }
     swaps.clear();
+    streams.signalChangedKeys(ready);
     while (!ready.isEmpty()) {
       DbKey k = ready.iterator().next();
       ready.remove(k);
@@ -387,6 +423,7 @@ final class Blocking {
       return;
     }
     RedisType t = type(clients.get(0), k.key().b);
+    streams.serve(k, t);
     if (t != RedisType.LIST && t != RedisType.ZSET) {
       return;
     }
@@ -419,6 +456,7 @@ final class Blocking {
               server.engine.execute(
                   c.session,
                   new byte[][] {ascii("ZMPOP"), ascii("1"), key, a[0], ascii("COUNT"), a[1]});
+          case STREAM -> throw new AssertionError("streams are served by StreamWaits");
         };
     c.reply(reply);
     unblock(c, true);

@@ -76,6 +76,8 @@ enum Builtin {
       -2, false, false, "usage:-3", "doctor:2", "stats:2", "malloc-stats:2", "purge:2", "help:2"),
   SAVE(1, false, false),
   BGSAVE(-1, false, false),
+  // no AOF here: BGREWRITEAOF answers as Redis starting one; DEBUG LOADAOF reloads a snapshot
+  BGREWRITEAOF(1, false, false),
   LASTSAVE(1, false, false),
   SHUTDOWN(-1, false, false),
   WAIT(3, false, false),
@@ -87,7 +89,18 @@ enum Builtin {
 
   private static final java.util.Set<Builtin> ADMIN =
       java.util.EnumSet.of(
-          CONFIG, INFO, TIME, COMMAND, DEBUG, MEMORY, SAVE, BGSAVE, LASTSAVE, SHUTDOWN, WAIT,
+          CONFIG,
+          INFO,
+          TIME,
+          COMMAND,
+          DEBUG,
+          MEMORY,
+          SAVE,
+          BGSAVE,
+          BGREWRITEAOF,
+          LASTSAVE,
+          SHUTDOWN,
+          WAIT,
           FUNCTION);
 
   /** One of the server commands {@link AdminCommands} runs. */

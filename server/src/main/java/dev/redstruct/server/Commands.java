@@ -138,6 +138,8 @@ final class Commands {
     } else {
       if (script && !inMulti) {
         c.reply(scripts.run(c, argv));
+      } else if (b == null && !inMulti && server.hasKeyspace() && StreamWaits.isRead(argv[0])) {
+        server.blocking.xread(c, argv);
       } else if (b == null || (inMulti && b != Builtin.QUIT && b != Builtin.RESET)) {
         c.reply(engine.execute(session, argv));
       } else {

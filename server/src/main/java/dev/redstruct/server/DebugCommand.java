@@ -71,6 +71,9 @@ final class DebugCommand {
       c.reply(w.toByteArray());
     } else if (sub.equals("reload")) {
       reload(c, argv);
+    } else if (sub.equals("loadaof")) {
+      // no AOF here: the snapshot round trip stands for Redis's rewrite-and-reload of the AOF
+      reload(c, new byte[][] {argv[0], argv[1]});
     } else if (sub.equals("object") && n == 3) {
       object(c, argv[2]);
     } else if (sub.equals("sleep") && n == 3) {

@@ -131,6 +131,7 @@ final class Digest {
       case "set" -> code = 2;
       case "zset" -> code = 3;
       case "hash" -> code = 4;
+      case "stream" -> code = 6;
       default -> {
         return; // none
       }
@@ -149,11 +150,27 @@ final class Digest {
         }
       }
       case 3 -> pairs(d, bulks(call(key, "ZRANGE", "0", "-1", "WITHSCORES")));
+      case 6 -> streamEntries(d, call(key, "XRANGE", "-", "+"));
       default -> pairs(d, bulks(call(key, "HGETALL")));
     }
     String pttl = new String(call(key, "PTTL"), StandardCharsets.US_ASCII).trim();
     if (!pttl.equals(":-1")) {
       xor(d, b("!!expire!!"));
+    }
+  }
+
+  /** Redis: the OBJ_STREAM branch of xorObjectDigest: "ms.seq", then each field and value. */
+  private static void streamEntries(byte[] d, byte[] reply) {
+    int[] p = {0};
+    long n = number(reply, p);
+    for (long i = 0; i < n; i++) {
+      number(reply, p); // *2
+      String id = new String(bulk(reply, p), StandardCharsets.US_ASCII);
+      mix(d, b(id.replace('-', '.')));
+      long fv = number(reply, p);
+      for (long j = 0; j < fv; j++) {
+        mix(d, bulk(reply, p));
+      }
     }
   }
 

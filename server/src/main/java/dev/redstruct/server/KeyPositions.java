@@ -39,6 +39,9 @@ final class KeyPositions {
       case "fcall":
       case "fcall_ro":
         return numkeys(cmd, 2, 3, -1);
+      case "xread":
+      case "xreadgroup":
+        return streams(cmd);
       default:
         break;
     }
@@ -57,6 +60,33 @@ final class KeyPositions {
       }
     }
     return keys.isEmpty() ? null : keys;
+  }
+
+  /** Redis: xreadGetKeys, the keys after STREAMS (half of what follows it). */
+  private static List<Integer> streams(byte[][] cmd) {
+    int at = -1;
+    for (int i = 1; i < cmd.length; i++) {
+      String o = new String(cmd[i], StandardCharsets.ISO_8859_1).toLowerCase(java.util.Locale.ROOT);
+      if (o.equals("block") || o.equals("count")) {
+        i++;
+      } else if (o.equals("group")) {
+        i += 2;
+      } else if (o.equals("streams")) {
+        at = i;
+        break;
+      } else if (!o.equals("noack")) {
+        break;
+      }
+    }
+    int num = at < 0 ? 0 : cmd.length - at - 1;
+    if (num == 0 || num % 2 != 0) {
+      return null;
+    }
+    List<Integer> keys = new ArrayList<>();
+    for (int i = at + 1; i < cmd.length - num / 2; i++) {
+      keys.add(i);
+    }
+    return keys;
   }
 
   /** Keys counted by the argument at countAt, starting at first; plus the one at extra (>= 0). */

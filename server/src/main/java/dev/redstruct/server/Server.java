@@ -14,7 +14,6 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -122,6 +121,11 @@ final class Server implements Runnable {
     }
 
     @Override
+    public void streamReady(int db, byte[] key) {
+      blocking.streamReady(db, key);
+    }
+
+    @Override
     public void databasesSwapped(int db1, int db2) {
       blocking.databasesSwapped(db1, db2);
     }
@@ -170,13 +174,9 @@ final class Server implements Runnable {
     try {
       while (running) {
         long wake = nextTimeout == 0 ? nextCron : Math.min(nextCron, nextTimeout);
-        selector.select(Math.max(1, wake - System.currentTimeMillis()));
-        Iterator<SelectionKey> it = selector.selectedKeys().iterator();
-        while (it.hasNext()) {
-          SelectionKey k = it.next();
-          it.remove();
-          handle(k);
-        }
+        // the keys in the order epoll reports them (as Redis's aeProcessEvents), not a HashSet's:
+        // two clients' commands that arrive together run in arrival order
+        selector.select(this::handle, Math.max(1, wake - System.currentTimeMillis()));
         nextTimeout = processUnblocked();
         beforeSleep();
         long now = System.currentTimeMillis();

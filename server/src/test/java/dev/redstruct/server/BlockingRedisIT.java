@@ -215,7 +215,60 @@ class BlockingRedisIT {
               "1 SELECT 0",
               "1 ZADD tmp 1 m",
               "1 RENAME tmp q",
-              "R0"));
+              "R0"),
+          // XREAD BLOCK: $ is the last ID when blocking; XADD serves; several keys; COUNT
+          List.of(
+              "1 XADD s 1-1 f v",
+              "B0 XREAD BLOCK 0 STREAMS s $",
+              "1 XADD s 2-1 g w",
+              "R0",
+              "B0 XREAD COUNT 1 BLOCK 0 STREAMS a b $ $",
+              "1 XADD b 5-1 x 1",
+              "R0",
+              "B0 XREAD BLOCK 0 STREAMS s 2-1",
+              "B1 XREAD BLOCK 0 STREAMS s $",
+              "2 XADD s 3-1 a b",
+              "R0",
+              "R1"),
+          // timeouts, RESP3, inside MULTI (no blocking), an ID already served at once
+          List.of(
+              "B0 XREAD BLOCK 50 STREAMS s $",
+              "R0",
+              "0 HELLO 3",
+              "B0 XREAD BLOCK 50 STREAMS s $",
+              "R0",
+              "B0 XREAD BLOCK 0 STREAMS s $",
+              "1 XADD s 7-7 k v",
+              "R0",
+              "0 MULTI",
+              "0 XREAD BLOCK 0 STREAMS s $",
+              "0 EXEC",
+              "0 XREAD BLOCK 0 STREAMS s 0"),
+          // XREADGROUP: served with >, PEL filled; XGROUP DESTROY gives NOGROUP
+          List.of(
+              "1 XGROUP CREATE s g $ MKSTREAM",
+              "B0 XREADGROUP GROUP g alice BLOCK 0 STREAMS s >",
+              "1 XADD s 3-1 f v",
+              "R0",
+              "1 XPENDING s g",
+              "B0 XREADGROUP GROUP g bob BLOCK 0 STREAMS s >",
+              "1 XGROUP DESTROY s g",
+              "R0"),
+          // a deleted key: XREADGROUP gets UNBLOCKED, XREAD waits; MULTI XADD+DEL wakes nobody
+          List.of(
+              "1 XGROUP CREATE s g $ MKSTREAM",
+              "B0 XREADGROUP GROUP g c BLOCK 0 STREAMS s >",
+              "B1 XREAD BLOCK 0 STREAMS s $",
+              "2 DEL s",
+              "R0",
+              "2 MULTI",
+              "2 XADD s 1-1 a b",
+              "2 DEL s",
+              "2 EXEC",
+              "2 SET s x",
+              "2 DEL s",
+              "2 XADD s 9-1 a b",
+              "R1"));
 
   private static RedisServer ours;
 

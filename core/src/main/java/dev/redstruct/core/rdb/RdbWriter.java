@@ -86,6 +86,15 @@ public final class RdbWriter {
   }
 
   /**
+   * Whether this writer compresses strings longer than 20 bytes (Redis's {@code rdbcompression}).
+   *
+   * @return the setting it was created with
+   */
+  public boolean compresses() {
+    return compression;
+  }
+
+  /**
    * Appends one byte holding an RDB object type (Redis: {@code rdbSaveType}).
    *
    * @param type 0..255, e.g. {@link RdbPayload#TYPE_STRING}
