@@ -190,10 +190,23 @@ class MultiClientDifferentialRedisIT {
               + " "
               + DataDifferentialRedisIT.show(argv)
               + "\n  redis: "
-              + RespConn.show(want)
+              + around(want, firstDiff(want, got))
               + "\n  ours:  "
-              + RespConn.show(got));
+              + around(got, firstDiff(want, got)));
     }
+  }
+
+  private static int firstDiff(byte[] a, byte[] b) {
+    int i = Arrays.mismatch(a, b);
+    return i < 0 ? 0 : i;
+  }
+
+  /** The reply around byte i (the first difference): all of it when short. */
+  private static String around(byte[] reply, int i) {
+    int from = Math.max(0, i - 140);
+    int to = Math.min(reply.length, i + 140);
+    String s = RespConn.show(Arrays.copyOfRange(reply, from, to));
+    return (from > 0 ? "(at " + i + ") ..." : "") + s;
   }
 
   // ---- Pub/Sub -------------------------------------------------------------------------------

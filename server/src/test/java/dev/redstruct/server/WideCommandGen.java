@@ -55,6 +55,13 @@ final class WideCommandGen {
     return Double.toString(-10 + r.nextInt(200) / 10.0);
   }
 
+  /**
+   * The one key PFADD adds elements to. No string command touches it: Redis walks a sparse body
+   * only up to the register PFADD sets, so it adds to an HLL whose tail APPEND or SETRANGE broke,
+   * where ours refuses the value whole (INVALIDOBJ; keyspace's HllCommands notes the difference).
+   */
+  static final String HLL_KEY = "h0";
+
   /** DUMP of any type but set (a hashtable set's payload lists members in hash-seed order). */
   static final String DUMP_UNLESS_SET =
       "if redis.call('type', KEYS[1]).ok ~= 'set' then return redis.call('dump', KEYS[1]) end";
@@ -71,8 +78,14 @@ final class WideCommandGen {
           case 4 -> new String[] {"SETBIT", k, Integer.toString(r.nextInt(40)), "1"};
           case 5 -> new String[] {"BITCOUNT", k, num(), num()};
           case 6 -> new String[] {"BITPOS", k, Integer.toString(r.nextInt(2))};
-          case 7 -> new String[] {"PFADD", k, m(), m()};
-          case 8 -> new String[] {"PFCOUNT", k};
+          case 7 ->
+              r.nextBoolean()
+                  ? new String[] {"PFADD", HLL_KEY, m(), m()}
+                  : new String[] {"PFADD", k};
+          case 8 ->
+              r.nextBoolean()
+                  ? new String[] {"PFCOUNT", k, HLL_KEY}
+                  : new String[] {"PFMERGE", HLL_KEY, k};
           case 9 -> new String[] {"GEOADD", k, lon(), lon(), m()};
           case 10 -> new String[] {"GEODIST", k, m(), m()};
           case 11 -> new String[] {"GEOPOS", k, m()};
