@@ -61,12 +61,12 @@ public final class RedisBenchmarkSection extends AbstractReportSection {
       return table.note("redis-server or redis-benchmark not on PATH: not run").build();
     }
     int rounds = options.byMode(1, 3);
-    int[] requests = {options.byMode(15_000, 100_000), options.byMode(75_000, 1_000_000)};
+    int[] requests = {options.byMode(10_000, 100_000), options.byMode(50_000, 1_000_000)};
     int[] pipelines = {1, 16};
     Path dir = Files.createTempDirectory("redstruct-rb-");
     try (Servers.Running redis = Servers.redis(Servers.freePort(), dir, List.of());
         Servers.Running ours = Servers.ours(options, Servers.freePort(), dir, List.of())) {
-      int warm = options.byMode(50_000, 200_000);
+      int warm = options.byMode(30_000, 200_000);
       for (Servers.Running s : List.of(redis, ours)) {
         run(s.port(), String.join(",", TESTS), 16, warm);
         flush(s.port());

@@ -26,7 +26,8 @@ final class Servers {
   private Servers() {}
 
   /** A server process on {@code port}, started at {@code startNanos}. */
-  record Running(Process process, int port, long startNanos, long pongNanos, Path log)
+  record Running(
+      Process process, int port, long startNanos, long pongNanos, Path log, Thread killer)
       implements AutoCloseable {
     /** Milliseconds from the process's start to its first PONG. */
     double startMillis() {
@@ -36,6 +37,11 @@ final class Servers {
     /** Stops the process (SIGTERM, then SIGKILL) and waits for it. */
     @Override
     public void close() {
+      try {
+        Runtime.getRuntime().removeShutdownHook(killer);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook runs anyway
+      }
       process.destroy();
       try {
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
@@ -111,8 +117,10 @@ final class Servers {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot run " + cmd.get(0), e);
     }
+    Thread killer = new Thread(p::destroyForcibly, "kill-server-" + port);
+    Runtime.getRuntime().addShutdownHook(killer); // no stray server if the report is stopped
     long pong = awaitPong(p, port, log);
-    return new Running(p, port, t0, pong, log);
+    return new Running(p, port, t0, pong, log, killer);
   }
 
   /**
