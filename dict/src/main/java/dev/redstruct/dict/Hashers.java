@@ -47,9 +47,33 @@ final class Hashers {
     static final AtomicLong COUNTER = new AtomicLong();
 
     static {
-      SecureRandom r = new SecureRandom();
-      K0 = r.nextLong();
-      K1 = r.nextLong();
+      byte[] seed = seedBytes();
+      long k0 = 0;
+      long k1 = 0;
+      for (int i = 0; i < 8; i++) {
+        k0 = k0 << 8 | (seed[i] & 0xff);
+        k1 = k1 << 8 | (seed[8 + i] & 0xff);
+      }
+      K0 = k0;
+      K1 = k1;
+    }
+
+    /**
+     * 16 bytes from /dev/urandom, as Redis's getRandomBytes reads them; SecureRandom where there is
+     * no such file. Not SecureRandom first: its provider set-up costs a cold JVM ~30 ms, and the
+     * first dict is created when a server starts.
+     */
+    private static byte[] seedBytes() {
+      byte[] b = new byte[16];
+      try (java.io.InputStream in = new java.io.FileInputStream("/dev/urandom")) {
+        if (in.readNBytes(b, 0, 16) == 16) {
+          return b;
+        }
+      } catch (java.io.IOException | SecurityException e) {
+        // no /dev/urandom: fall through
+      }
+      new SecureRandom().nextBytes(b);
+      return b;
     }
   }
 

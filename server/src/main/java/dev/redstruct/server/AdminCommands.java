@@ -71,10 +71,17 @@ final class AdminCommands {
 
   static String randomHex40() {
     byte[] b = new byte[20];
-    new SecureRandom().nextBytes(b);
+    // Redis: getRandomHexChars reads /dev/urandom; SecureRandom's set-up would cost a cold start
+    try (java.io.InputStream in = new java.io.FileInputStream("/dev/urandom")) {
+      if (in.readNBytes(b, 0, b.length) != b.length) {
+        new SecureRandom().nextBytes(b);
+      }
+    } catch (java.io.IOException | SecurityException e) {
+      new SecureRandom().nextBytes(b);
+    }
     StringBuilder sb = new StringBuilder();
     for (byte x : b) {
-      sb.append(String.format("%02x", x & 0xff));
+      sb.append(Character.forDigit((x >> 4) & 0xf, 16)).append(Character.forDigit(x & 0xf, 16));
     }
     return sb.toString();
   }

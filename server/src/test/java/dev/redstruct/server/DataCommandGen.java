@@ -54,6 +54,11 @@ final class DataCommandGen {
     return a.toArray(new String[0]);
   }
 
+  /** Whether client {@code c} is between MULTI and EXEC/DISCARD (its commands are queued). */
+  boolean inMulti(int c) {
+    return inMulti[c];
+  }
+
   /** The next command for client {@code c}. */
   byte[][] next(int c) {
     int t = r.nextInt(100);

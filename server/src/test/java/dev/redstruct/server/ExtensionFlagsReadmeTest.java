@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Jedis;
 
-/** The README's JUnit extension example with redis-server flags (@RegisterExtension). */
+/** The JUnit extension with redis-server flags (@RegisterExtension), as the Javadoc shows it. */
 class ExtensionFlagsReadmeTest {
   @RegisterExtension
   static RedisServerExtension withPassword = RedisServerExtension.withArgs("--requirepass", "pw");

@@ -16,7 +16,7 @@ class ServerReadmeTest {
   void readmeBlocksAreTheirTestsText() {
     int blocks =
         ReadmeSnippets.check(Path.of("README.md"), Path.of("src/test/java/dev/redstruct/server"));
-    assertEquals(5, blocks, "README java blocks checked");
+    assertEquals(3, blocks, "README java blocks checked");
   }
 
   @Test
