@@ -308,6 +308,8 @@ public final class HashCommands {
     byte[] text = sum.toHumanBytes();
     h.set(argv[2].clone(), text);
     keys.modified(argv[1]);
+    // Redis: replicated as HSET with the value, so that float formatting cannot differ
+    keys.propagateAs(new byte[] {'H', 'S', 'E', 'T'}, argv[1], argv[2], text);
     out.bulk(text); // addReplyBulkCBuffer: a bulk string in RESP3 too
   }
 

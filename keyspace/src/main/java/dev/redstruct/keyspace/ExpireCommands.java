@@ -91,10 +91,12 @@ final class ExpireCommands {
     }
     if (when <= c.now) {
       db.delete(key);
+      c.propagateAs(Propagation.DEL, key); // Redis: rewritten as DEL (UNLINK if lazy-expire)
       c.modified(key);
       db.generic("del", key);
     } else {
       db.setExpire(key, when);
+      c.propagateAs(Propagation.PEXPIREAT, key, dev.redstruct.core.RedisNumbers.ll2string(when)); // Redis: absolute form
       c.modified(key);
       db.generic("expire", key);
     }
@@ -188,6 +190,7 @@ final class ExpireCommands {
         db.delete(key);
         db.expired(key);
         db.touchWatchedKey(key);
+        db.ks().propagateDeletion(db.id, key);
       }
       expired += due.size();
       budget[0] -= Math.max(1, sampled[0]);

@@ -102,4 +102,9 @@ final class KeyspaceStringKeys implements StringKeys {
       string(e, key);
     }
   }
+
+  @Override
+  public void propagateAs(byte[]... argv) {
+    call.propagateAs(argv);
+  }
 }

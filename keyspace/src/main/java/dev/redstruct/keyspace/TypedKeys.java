@@ -68,4 +68,24 @@ final class TypedKeys<T> implements KeyLookup<T> {
     }
     call.modified(key);
   }
+
+  @Override
+  public void notify(int type, String event, byte[] key) {
+    call.ks.notify(type, event, key, call.session.db);
+  }
+
+  @Override
+  public void propagateAs(byte[]... argv) {
+    call.propagateAs(argv);
+  }
+
+  @Override
+  public void alsoPropagate(byte[]... argv) {
+    call.alsoPropagate(argv);
+  }
+
+  @Override
+  public void preventPropagation() {
+    call.preventPropagation = true;
+  }
 }

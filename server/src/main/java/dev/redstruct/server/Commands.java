@@ -137,7 +137,12 @@ final class Commands {
       server.stats.rejected(fullName == null || fullName.startsWith("ERR ") ? null : fullName);
     } else {
       if (script && !inMulti) {
-        c.reply(scripts.run(c, argv));
+        engine.beginUnit(); // Redis: a script's writes propagate together, in MULTI/EXEC
+        try {
+          c.reply(scripts.run(c, argv));
+        } finally {
+          engine.endUnit();
+        }
       } else if (b == null || (inMulti && b != Builtin.QUIT && b != Builtin.RESET)) {
         c.reply(engine.execute(session, argv));
       } else {
@@ -228,6 +233,13 @@ final class Commands {
       case PUBSUB:
         pubsub(c, argv);
         break;
+      case SYNC:
+      case PSYNC:
+        server.replication.sync(c, argv, b == Builtin.PSYNC);
+        break;
+      case REPLCONF:
+        server.replication.replconf(c, argv);
+        break;
       case BLPOP:
       case BRPOP:
       case BLMOVE:
@@ -280,6 +292,8 @@ final class Commands {
       case PUBLISH:
       case SPUBLISH:
         int n = ps.publish(argv[1], argv[2], b == Builtin.SPUBLISH);
+        // Redis: forceCommandPropagation(c, PROPAGATE_REPL)
+        server.engine.alsoPropagate(server.selectedDb(c), argv);
         c.reply(new RespWriter(c.resp).integer(n).toByteArray());
         break;
       default:

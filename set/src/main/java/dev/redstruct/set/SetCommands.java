@@ -236,6 +236,9 @@ public final class SetCommands {
     out.integer(SetOps.interCard(keys.list(argv, 2, 2 + (int) numKeys), limit));
   }
 
+  private static final byte[] SREM = {'S', 'R', 'E', 'M'};
+  private static final byte[] DEL = {'D', 'E', 'L'};
+
   /** Redis: spopCommand / spopWithCountCommand: the count first, then the key. */
   private static void spop(byte[][] argv, Keys keys, RandomGenerator rnd, RespWriter out) {
     if (argv.length > 3) {
@@ -244,7 +247,14 @@ public final class SetCommands {
     if (argv.length == 3) {
       long count = rangeLong(argv[2], 0, Long.MAX_VALUE, ERR_NOT_POSITIVE);
       RedisSet s = keys.get(argv[1]);
-      if (SetOps.popCount(s, count, rnd, out)) {
+      byte[] key = argv[1];
+      long size = s.size();
+      if (SetOps.popCount(s, count, rnd, out, m -> keys.lookup().alsoPropagate(SREM, key, m.clone()))) {
+        if (count >= size) {
+          keys.lookup().propagateAs(DEL, key); // Redis: the whole set goes as DEL
+        } else {
+          keys.lookup().preventPropagation(); // Redis: one SREM per member instead
+        }
         keys.modified(argv[1]);
       }
       return;
@@ -256,6 +266,7 @@ public final class SetCommands {
     }
     byte[] m = s.randomMember(rnd);
     s.remove(m);
+    keys.lookup().propagateAs(SREM, argv[1], m); // Redis: replicated as SREM key member
     keys.modified(argv[1]);
     out.bulk(m);
   }

@@ -172,7 +172,12 @@ final class SetOps {
    *
    * @return whether members were popped
    */
-  static boolean popCount(RedisSet s, long count, RandomGenerator rnd, RespWriter out) {
+  static boolean popCount(
+      RedisSet s,
+      long count,
+      RandomGenerator rnd,
+      RespWriter out,
+      java.util.function.Consumer<byte[]> popped) {
     if (s.isEmpty() || count == 0) {
       out.setHeader(0);
       return false;
@@ -190,6 +195,7 @@ final class SetOps {
         byte[] m = s.randomMember(rnd);
         s.remove(m);
         out.bulk(m);
+        popped.accept(m);
       }
       return true;
     }
@@ -201,6 +207,7 @@ final class SetOps {
     }
     for (byte[] m : s) {
       out.bulk(m);
+      popped.accept(m);
     }
     s.replaceWith(kept);
     return true;

@@ -441,6 +441,12 @@ public final class ZSetCommands {
       }
       List<ScoredMember> res = z.pop(count == -1 ? 1 : count, max);
       c.keys().modified(a[i]);
+      // Redis: replicated as ZPOP[MIN|MAX] key count
+      c.keys()
+          .propagateAs(
+              (max ? "ZPOPMAX" : "ZPOPMIN").getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+              a[i],
+              dev.redstruct.core.RedisNumbers.ll2string(res.size()));
       out.arrayHeader(2).bulk(a[i]).arrayHeader(res.size());
       for (ScoredMember e : res) {
         out.arrayHeader(2).bulk(e.member()).doubleReply(e.score());
