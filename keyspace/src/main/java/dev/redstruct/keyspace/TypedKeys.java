@@ -71,6 +71,9 @@ final class TypedKeys<T> implements KeyLookup<T> {
 
   @Override
   public void notify(int type, String event, byte[] key) {
+    if (event.equals("del") && call.isEmptyOverwriteOfMissingKey(key)) {
+      return; // an empty *STORE result for a key that did not exist deletes nothing
+    }
     call.ks.notify(type, event, key, call.session.db);
   }
 

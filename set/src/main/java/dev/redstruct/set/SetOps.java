@@ -54,6 +54,7 @@ final class SetOps {
       interInto(bySize(sets), Long.MAX_VALUE, m -> result.add(m.clone()));
     }
     store(result, dst, out);
+    keys.stored(dst, "sinterstore", dstKey);
     keys.modified(dstKey);
   }
 
@@ -90,7 +91,9 @@ final class SetOps {
   /** Redis: sunionDiffGenericCommand with a destination (SUNIONSTORE, SDIFFSTORE). */
   static void unionDiffStore(
       List<RedisSet> sets, byte[] dstKey, SetCommands.Keys keys, boolean diff, RespWriter out) {
-    unionDiff(sets, keys.overwrite(dstKey), diff, out);
+    RedisSet dst = keys.overwrite(dstKey);
+    unionDiff(sets, dst, diff, out);
+    keys.stored(dst, diff ? "sdiffstore" : "sunionstore", dstKey);
     keys.modified(dstKey);
   }
 
