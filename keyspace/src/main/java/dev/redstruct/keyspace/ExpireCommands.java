@@ -96,7 +96,11 @@ final class ExpireCommands {
       db.generic("del", key);
     } else {
       db.setExpire(key, when);
-      c.propagateAs(Propagation.PEXPIREAT, key, dev.redstruct.core.RedisNumbers.ll2string(when)); // Redis: absolute form
+      // Redis: argv[0] and argv[2] rewritten to the absolute form, options kept
+      byte[][] p = c.argv.clone();
+      p[0] = Propagation.PEXPIREAT;
+      p[2] = dev.redstruct.core.RedisNumbers.ll2string(when);
+      c.propagateAs(p);
       c.modified(key);
       db.generic("expire", key);
     }

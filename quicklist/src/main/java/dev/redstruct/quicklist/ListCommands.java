@@ -261,7 +261,11 @@ public final class ListCommands {
     long end = integer(argv[3]);
     QuickList ql = keys.get(argv[1]);
     if (ql.size() > 0) {
+      long before = ql.size();
       ql.trim(start, end);
+      if (ql.size() == before) {
+        keys.lookup().preventPropagation(); // Redis: server.dirty += 0, so not propagated
+      }
       keys.event("ltrim", argv[1]);
       keys.emptied(ql, argv[1]);
       keys.modified(argv[1]); // Redis signals even when nothing was trimmed
@@ -355,10 +359,11 @@ public final class ListCommands {
         keys.removed(head, ql, argv[k]);
         keys.modified(argv[k]);
         // Redis: replicated as [LR]POP key count
-        keys.lookup().propagateAs(
-            (head ? "LPOP" : "RPOP").getBytes(java.nio.charset.StandardCharsets.US_ASCII),
-            argv[k],
-            dev.redstruct.core.RedisNumbers.ll2string(n));
+        keys.lookup()
+            .propagateAs(
+                (head ? "LPOP" : "RPOP").getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+                argv[k],
+                dev.redstruct.core.RedisNumbers.ll2string(n));
         return;
       }
     }

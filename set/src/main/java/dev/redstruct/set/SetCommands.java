@@ -258,7 +258,8 @@ public final class SetCommands {
       if (count > 0 && !s.isEmpty()) {
         keys.event("spop", key); // Redis: raised before the members go
       }
-      if (SetOps.popCount(s, count, rnd, out, m -> keys.lookup().alsoPropagate(SREM, key, m.clone()))) {
+      if (SetOps.popCount(
+          s, count, rnd, out, m -> keys.lookup().alsoPropagate(SREM, key, m.clone()))) {
         if (count >= size) {
           keys.lookup().propagateAs(DEL, key); // Redis: the whole set goes as DEL
           keys.lookup().notify(KeyLookup.NOTIFY_GENERIC, "del", key);
