@@ -52,6 +52,7 @@ final class TypedKeys<T> implements KeyLookup<T> {
 
   @Override
   public T overwrite(byte[] key) {
+    call.db().expireIfNeeded(key, call.now); // Redis: setKey's lookupKeyWrite
     T fresh = factory.get();
     call.rememberOverwrite(key, fresh);
     return fresh;
