@@ -47,6 +47,8 @@ enum Builtin {
   BZPOPMAX(-3, false, false),
   BZMPOP(-5, false, false),
   SYNC(1, false, false),
+  REPLICAOF(3, false, false),
+  SLAVEOF(3, false, false),
   PSYNC(-3, false, false),
   REPLCONF(-1, false, false),
   PUBSUB(

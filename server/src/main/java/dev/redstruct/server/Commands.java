@@ -118,6 +118,12 @@ final class Commands {
       c.lastCommand = fullName;
       if (authRequired(c) && (b == null || !b.noAuth)) {
         refusal = NOAUTH;
+      } else if (server.replication.masterHost() != null
+          && !c.inExec
+          && b == null
+          && !script
+          && engine.commandFlags(argv).contains("write")) {
+        refusal = "READONLY You can't write against a read only replica."; // Redis: repl_slave_ro
       } else if (c.inPubSub() && c.resp == 2 && (b == null || !b.pubSubContext)) {
         refusal =
             "ERR Can't execute '"
@@ -239,6 +245,10 @@ final class Commands {
         break;
       case REPLCONF:
         server.replication.replconf(c, argv);
+        break;
+      case REPLICAOF:
+      case SLAVEOF:
+        server.replication.replicaof(c, argv);
         break;
       case BLPOP:
       case BRPOP:

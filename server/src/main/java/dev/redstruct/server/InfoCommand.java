@@ -168,7 +168,7 @@ final class InfoCommand {
     }
     if (all || sections.contains("replication")) {
       t.section("Replication")
-          .f("role", "master")
+          .f("role", server.replication.masterHost() == null ? "master" : "slave")
           .f("connected_slaves", server.replication.count())
           .f("master_failover_state", "no-failover")
           .f("master_replid", admin.replId)

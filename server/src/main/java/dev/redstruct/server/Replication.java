@@ -27,6 +27,11 @@ final class Replication {
   private int selectedDb = -1;
   private long offset;
 
+  /** REPLICAOF's master (Redis: server.masterhost), or null for a master. */
+  private String masterHost;
+
+  private int masterPort;
+
   Replication(Server server) {
     this.server = server;
   }
@@ -98,6 +103,43 @@ final class Replication {
         }
       }
     }
+    c.reply(Commands.ok());
+  }
+
+  String masterHost() {
+    return masterHost;
+  }
+
+  int masterPort() {
+    return masterPort;
+  }
+
+  /**
+   * Redis: replicaofCommand, without the link: {@code NO ONE} makes this a master again; a host and
+   * port make it a read-only replica (writes answer READONLY) whose replicas are disconnected. The
+   * server never connects to the master it is given: the link stays down.
+   */
+  void replicaof(Client c, byte[][] argv) {
+    String host = new String(argv[1], StandardCharsets.ISO_8859_1);
+    String port = new String(argv[2], StandardCharsets.ISO_8859_1);
+    if (host.equalsIgnoreCase("no") && port.equalsIgnoreCase("one")) {
+      masterHost = null;
+      c.reply(Commands.ok());
+      return;
+    }
+    int p;
+    try {
+      p = Integer.parseInt(port);
+    } catch (NumberFormatException e) {
+      c.reply(Commands.error("ERR value is out of range, must be positive"));
+      return;
+    }
+    masterHost = host;
+    masterPort = p;
+    for (Client r : replicas) {
+      r.closeAfterReply = true; // Redis: disconnectSlaves; what was sent so far goes out
+    }
+    replicas.clear();
     c.reply(Commands.ok());
   }
 
