@@ -176,7 +176,7 @@ class PropagationTest {
 
   @Test
   void restoreWithARelativeTtlPropagatesAbsttl() {
-    ks.execute("SET k v");
+    ks.execute("SET", "k", "v");
     byte[] dump = bulk(ks.execute("DUMP", "k"));
     stream.clear();
     ks.execute(
