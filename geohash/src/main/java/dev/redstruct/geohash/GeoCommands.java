@@ -143,6 +143,7 @@ public final class GeoCommands {
     long changed = GeoSet.wrap(z).geoadd(withCh);
     if (changed > 0) {
       keys.modified(a[1]);
+      keys.notify(KeyLookup.NOTIFY_ZSET, "zadd", a[1]); // Redis: GEOADD runs ZADD
     }
     out.integer(ch ? changed : z.size() - before);
   }
@@ -209,6 +210,14 @@ public final class GeoCommands {
       }
       d.addAll(res);
       keys.modified(dest);
+      if (res.isEmpty()) {
+        keys.notify(KeyLookup.NOTIFY_GENERIC, "del", dest);
+      } else {
+        keys.notify(
+            KeyLookup.NOTIFY_ZSET,
+            (flags & GeoArgs.SEARCHSTORE) != 0 ? "geosearchstore" : "georadiusstore",
+            dest);
+      }
       out.integer(res.size());
       return;
     }

@@ -189,6 +189,7 @@ public final class HashCommands {
       out.simple("OK");
     }
     keys.modified(argv[1]);
+    keys.notify(KeyLookup.NOTIFY_HASH, "hset", argv[1]);
   }
 
   /** Redis: hashTypeTryConversion over argv[start..end]. */
@@ -212,6 +213,7 @@ public final class HashCommands {
     tryConversion(h, argv, 2, 3);
     h.set(argv[2].clone(), argv[3].clone());
     keys.modified(argv[1]);
+    keys.notify(KeyLookup.NOTIFY_HASH, "hset", argv[1]);
     out.integer(1);
   }
 
@@ -232,6 +234,10 @@ public final class HashCommands {
     }
     if (deleted > 0) {
       keys.modified(argv[1]);
+      keys.notify(KeyLookup.NOTIFY_HASH, "hdel", argv[1]);
+      if (h.isEmpty()) {
+        keys.notify(KeyLookup.NOTIFY_GENERIC, "del", argv[1]);
+      }
     }
     out.integer(deleted);
   }
@@ -276,6 +282,7 @@ public final class HashCommands {
     value += incr;
     h.set(argv[2].clone(), RedisNumbers.ll2string(value));
     keys.modified(argv[1]);
+    keys.notify(KeyLookup.NOTIFY_HASH, "hincrby", argv[1]);
     out.integer(value);
   }
 
@@ -308,6 +315,9 @@ public final class HashCommands {
     byte[] text = sum.toHumanBytes();
     h.set(argv[2].clone(), text);
     keys.modified(argv[1]);
+    keys.notify(KeyLookup.NOTIFY_HASH, "hincrbyfloat", argv[1]);
+    // Redis: replicated as HSET with the value, so that float formatting cannot differ
+    keys.propagateAs(new byte[] {'H', 'S', 'E', 'T'}, argv[1], argv[2], text);
     out.bulk(text); // addReplyBulkCBuffer: a bulk string in RESP3 too
   }
 

@@ -34,6 +34,15 @@ final class Call {
   /** A value the face holds for a key: existing, created empty, or a *STORE destination. */
   private record Pending(byte[] key, Object value, boolean overwrite, boolean existed) {}
 
+  /** What propagates instead of argv (Redis: rewriteClientCommandVector); null: argv. */
+  private byte[][] propagateAs;
+
+  /** Redis: CLIENT_PREVENT_PROP (EXEC, a script: their effects propagate instead). */
+  boolean preventPropagation;
+
+  /** Redis: forceCommandPropagation (PUBLISH and the like propagate without a change). */
+  boolean forcePropagation;
+
   Call(Keyspace ks, Session session, Command cmd, byte[][] argv, RespWriter out, long now) {
     this.ks = ks;
     this.session = session;
@@ -157,6 +166,20 @@ final class Call {
       return false;
     }
     return overwrite && Values.isEmpty(value) && db().lookup(key, now) == null;
+  }
+
+  /** Redis: rewriteClientCommandVector: the command propagates as this instead of its argv. */
+  void propagateAs(byte[]... argv) {
+    propagateAs = argv;
+  }
+
+  /** Redis: alsoPropagate in the selected database, before this command's own propagation. */
+  void alsoPropagate(byte[]... argv) {
+    ks.propagation.add(session.db, argv);
+  }
+
+  byte[][] propagatedArgv() {
+    return propagateAs != null ? propagateAs : argv;
   }
 
   /** Redis: signalModifiedKey in the selected database. */

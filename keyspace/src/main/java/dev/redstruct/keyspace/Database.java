@@ -46,6 +46,10 @@ final class Database {
     }
   }
 
+  Keyspace ks() {
+    return ks;
+  }
+
   int size() {
     return dict.size();
   }
@@ -61,9 +65,12 @@ final class Database {
     if (!isExpired(key, now)) {
       return false;
     }
+    long dirty = ks.dirty; // Redis: an expired key's deletion is no change of the command's
     delete(key);
     ks.notify(Keyspace.NOTIFY_EXPIRED, "expired", key, id);
     touchWatchedKey(key);
+    ks.dirty = dirty;
+    ks.propagateDeletion(id, key);
     return true;
   }
 
@@ -96,15 +103,21 @@ final class Database {
   void setExpire(byte[] key, long when) {
     assert dict.containsKey(key);
     expires.put(key, when);
+    ks.dirty++;
   }
 
   /** Redis: removeExpire. */
   boolean removeExpire(byte[] key) {
-    return !expires.isEmpty() && expires.remove(key) != null;
+    boolean removed = !expires.isEmpty() && expires.remove(key) != null;
+    if (removed) {
+      ks.dirty++;
+    }
+    return removed;
   }
 
   /** Redis: dbAdd/dbOverwrite without touching the TTL. */
   void put(byte[] key, Object value) {
+    ks.dirty++;
     if (dict.put(key, value) == null) {
       ks.keyAdded(this, key, value);
     }
@@ -115,6 +128,7 @@ final class Database {
    * modification.
    */
   void setKey(byte[] key, Object value) {
+    ks.dirty++;
     if (dict.put(key, value) == null) {
       ks.keyAdded(this, key, value);
     }
@@ -126,6 +140,7 @@ final class Database {
     if (dict.remove(key) == null) {
       return false;
     }
+    ks.dirty++;
     removeExpire(key);
     return true;
   }
@@ -133,6 +148,7 @@ final class Database {
   /** Empties the database. Redis: emptyDbStructure, for one database. */
   long clear() {
     long n = dict.size();
+    ks.dirty += n;
     dict = Dict.forBytes();
     expires = Dict.forBytes();
     expiresCursor = 0;
@@ -141,6 +157,7 @@ final class Database {
 
   /** Swaps the contents with another database, not the watched keys. Redis: dbSwapDatabases. */
   void swapContents(Database other) {
+    ks.dirty++;
     Dict<byte[], Object> d = dict;
     Dict<byte[], Long> e = expires;
     long c = expiresCursor;
@@ -159,6 +176,7 @@ final class Database {
    * of that key are not flagged by this touch.
    */
   void touchWatchedKey(byte[] key) {
+    ks.dirty++; // signalModifiedKey: the command changed the key
     if (watched.isEmpty()) {
       return;
     }

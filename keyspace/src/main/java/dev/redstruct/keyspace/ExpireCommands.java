@@ -91,10 +91,16 @@ final class ExpireCommands {
     }
     if (when <= c.now) {
       db.delete(key);
+      c.propagateAs(Propagation.DEL, key); // Redis: rewritten as DEL (UNLINK if lazy-expire)
       c.modified(key);
       db.generic("del", key);
     } else {
       db.setExpire(key, when);
+      // Redis: argv[0] and argv[2] rewritten to the absolute form, options kept
+      byte[][] p = c.argv.clone();
+      p[0] = Propagation.PEXPIREAT;
+      p[2] = dev.redstruct.core.RedisNumbers.ll2string(when);
+      c.propagateAs(p);
       c.modified(key);
       db.generic("expire", key);
     }
@@ -188,6 +194,7 @@ final class ExpireCommands {
         db.delete(key);
         db.expired(key);
         db.touchWatchedKey(key);
+        db.ks().propagateDeletion(db.id, key);
       }
       expired += due.size();
       budget[0] -= Math.max(1, sampled[0]);

@@ -373,6 +373,7 @@ final class KeyCommands {
     }
     if (ttl != 0 && ttl <= c.now) {
       if (deleted) {
+        c.propagateAs(Propagation.DEL, key);
         c.modified(key);
         db.generic("del", key);
       }
@@ -382,6 +383,12 @@ final class KeyCommands {
     db.put(key, v);
     if (ttl != 0) {
       db.setExpire(key, ttl);
+      if (!absttl) { // Redis: propagated with the absolute time and ABSTTL
+        byte[][] p = java.util.Arrays.copyOf(c.argv, c.argv.length + 1);
+        p[2] = dev.redstruct.core.RedisNumbers.ll2string(ttl);
+        p[c.argv.length] = Propagation.ABSTTL;
+        c.propagateAs(p);
+      }
     }
     c.modified(key);
     db.generic("restore", key);

@@ -56,6 +56,10 @@ public final class Keyspace {
   private int expireDb;
   private EncodingLimits limits = EncodingLimits.DEFAULTS;
   private KeyListener listener;
+  final Propagation propagation = new Propagation(this);
+
+  /** Changes made to the data set (Redis: server.dirty); a command that moved it propagates. */
+  long dirty;
 
   /** Values handed to Java callers, checked for emptiness before the next command. */
   private final Map<Object, Object[]> handedOut = new IdentityHashMap<>();
@@ -216,6 +220,60 @@ public final class Keyspace {
      * @param db the database number
      */
     default void keyspaceEvent(int type, String event, byte[] key, int db) {}
+
+    /**
+     * Whether the listener wants the commands the keyspace propagates ({@link #propagated}); while
+     * false the keyspace gathers none. Asked before each propagated command.
+     *
+     * @return true when a replica (or anything else) consumes the replication stream
+     */
+    default boolean replicating() {
+      return false;
+    }
+
+    /**
+     * One command of the replication stream, in Redis 7.0.15's propagation form (the effects of a
+     * write: {@code EXPIRE} as {@code PEXPIREAT}, {@code SET EX} as {@code SET PXAT}, expired keys
+     * as {@code DEL}, a script as the writes it made, several commands of one unit wrapped in
+     * {@code MULTI}/{@code EXEC}). The listener emits {@code SELECT} when {@code db} differs from
+     * the previous command's. Redis: propagateNow, replicationFeedSlaves.
+     *
+     * @param db the database the command applies to
+     * @param argv the command (do not change the arrays)
+     */
+    default void propagated(int db, byte[][] argv) {}
+  }
+
+  /**
+   * Opens a unit of propagation: the commands propagated until the matching {@link
+   * #endPropagationUnit()} go out together (in {@code MULTI}/{@code EXEC} when more than one), as
+   * Redis's call() propagates everything a top-level command did (a script's writes, an {@code
+   * EXEC}'s commands). Units nest; {@link #execute} opens one around each command itself. Redis:
+   * call()'s core_propagates and afterCommand.
+   */
+  public void beginPropagationUnit() {
+    propagation.begin();
+  }
+
+  /** Closes the unit {@link #beginPropagationUnit()} opened; the outermost one flushes. */
+  public void endPropagationUnit() {
+    propagation.end();
+  }
+
+  /**
+   * Adds a command of the caller's own to the replication stream (a server's {@code PUBLISH}), in
+   * the open unit or at once. Redis: alsoPropagate.
+   *
+   * @param db the database the command applies to
+   * @param argv the command
+   */
+  public void alsoPropagate(int db, byte[]... argv) {
+    propagation.add(db, argv.clone());
+  }
+
+  /** Redis: propagateDeletion, for a key lazy or active expiry deleted. */
+  void propagateDeletion(int db, byte[] key) {
+    propagation.add(db, new byte[][] {Propagation.DEL, key});
   }
 
   /** Redis: NOTIFY_GENERIC, NOTIFY_STRING, NOTIFY_EXPIRED, NOTIFY_NEW (src/server.h). */
@@ -350,7 +408,12 @@ public final class Keyspace {
       }
       return new RespWriter(session.protocol).simple("QUEUED").toByteArray();
     }
-    return call(session, cmd, argv, clock.getAsLong());
+    propagation.begin();
+    try {
+      return call(session, cmd, argv, clock.getAsLong());
+    } finally {
+      propagation.end();
+    }
   }
 
   /** Redis: commandCheckExistence's error text. */
@@ -410,14 +473,28 @@ public final class Keyspace {
   byte[] call(Session session, Command cmd, byte[][] argv, long now) {
     RespWriter out = new RespWriter(session.protocol);
     Call c = new Call(this, session, cmd, argv, out, now);
+    propagation.command(cmd);
+    long before = dirty;
     try {
       cmd.handler.run(c);
     } catch (ReplyError e) {
       c.finish();
+      propagate(c, before);
       return new RespWriter(session.protocol).error(e.getMessage()).toByteArray();
     }
     c.finish();
+    propagate(c, before);
     return out.toByteArray();
+  }
+
+  /**
+   * Redis: call()'s propagation: a command that changed the data set propagates (as rewritten),
+   * EXEC never itself.
+   */
+  private void propagate(Call c, long dirtyBefore) {
+    if ((dirty != dirtyBefore || c.forcePropagation) && !c.preventPropagation) {
+      propagation.add(c.session.db, c.propagatedArgv());
+    }
   }
 
   CommandTable table() {
@@ -463,10 +540,16 @@ public final class Keyspace {
     long now = clock.getAsLong();
     long[] budget = {maxSampled};
     long expired = 0;
-    for (int n = 0; n < DATABASES && budget[0] > 0; n++) {
-      Database db = dbs[expireDb];
-      expireDb = (expireDb + 1) % DATABASES;
-      expired += ExpireCommands.sweep(db, now, budget);
+    propagation.begin();
+    propagation.noMulti(); // Redis: activeExpireCycle's DELs are never wrapped
+    try {
+      for (int n = 0; n < DATABASES && budget[0] > 0; n++) {
+        Database db = dbs[expireDb];
+        expireDb = (expireDb + 1) % DATABASES;
+        expired += ExpireCommands.sweep(db, now, budget);
+      }
+    } finally {
+      propagation.end();
     }
     return expired;
   }

@@ -52,6 +52,7 @@ final class KeyspaceStringKeys implements StringKeys {
   @Override
   public void set(byte[] key, RedisString value, boolean keepTtl) {
     Database db = call.db();
+    db.expireIfNeeded(key, call.now); // Redis: setKey's lookupKeyWrite (a DEL propagates first)
     db.put(key, value);
     if (!keepTtl) {
       db.removeExpire(key);
@@ -101,5 +102,10 @@ final class KeyspaceStringKeys implements StringKeys {
     if (e != null) {
       string(e, key);
     }
+  }
+
+  @Override
+  public void propagateAs(byte[]... argv) {
+    call.propagateAs(argv);
   }
 }

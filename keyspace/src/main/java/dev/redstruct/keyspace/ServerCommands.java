@@ -60,6 +60,7 @@ final class ServerCommands {
     Database db = c.db();
     db.touchAllWatchedKeys(null, c.now);
     db.clear();
+    c.forcePropagation = true; // Redis: propagated even when the database was empty
     c.out.simple("OK");
   }
 
@@ -70,6 +71,7 @@ final class ServerCommands {
       db.touchAllWatchedKeys(null, c.now);
       db.clear();
     }
+    c.forcePropagation = true; // Redis: propagated even when the databases were empty
     c.out.simple("OK");
   }
 

@@ -175,6 +175,7 @@ public final class StringCommands {
   private static void getdel(byte[][] argv, StringKeys keys, RespWriter out) {
     get(argv, keys, out);
     if (keys.delete(argv[1])) {
+      keys.propagateAs(Propagation.DEL, argv[1]);
       keys.modified(argv[1]);
     }
   }
@@ -183,6 +184,7 @@ public final class StringCommands {
   private static void getset(byte[][] argv, StringKeys keys, RespWriter out) {
     get(argv, keys, out);
     keys.set(argv[1], RedisString.copyOf(argv[2]), false);
+    keys.propagateAs(Propagation.SET, argv[1], argv[2]);
   }
 
   /** Redis: mgetCommand: a key of another type reads as nil, not as an error. */
@@ -242,6 +244,8 @@ public final class StringCommands {
     keys.set(key, RedisString.copyOf(value), (flags & KEEPTTL) != 0);
     if (expireArg >= 0) {
       keys.setExpire(key, when);
+      // Redis: propagated as SET key value PXAT ms, whatever the options
+      keys.propagateAs(Propagation.SET, key, value, Propagation.PXAT, RedisNumbers.ll2string(when));
     }
     if ((flags & GET) == 0) {
       if (name.equals("setnx")) {
@@ -337,11 +341,14 @@ public final class StringCommands {
     byte[] key = argv[1];
     if ((flags & (EXAT | PXAT)) != 0 && when <= keys.now()) {
       keys.delete(key); // checkAlreadyExpired: an absolute time in the past deletes the key
+      keys.propagateAs(Propagation.DEL, key);
       keys.modified(key);
     } else if (parsed[1] >= 0) {
       keys.setExpire(key, when);
+      keys.propagateAs(Propagation.PEXPIREAT, key, RedisNumbers.ll2string(when));
       keys.modified(key);
     } else if ((flags & PERSIST) != 0 && keys.persist(key)) {
+      keys.propagateAs(Propagation.PERSIST, key);
       keys.modified(key);
     }
   }

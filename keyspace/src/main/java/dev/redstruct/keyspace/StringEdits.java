@@ -208,6 +208,7 @@ final class StringEdits {
     }
     byte[] text = sum.toHumanBytes();
     keys.replace(key, RedisString.embstrOrRaw(text));
+    keys.propagateAs(Propagation.SET, key, text, Propagation.KEEPTTL); // Redis: float-exact
     keys.modified(key);
     out.bulk(text);
   }

@@ -99,4 +99,13 @@ public interface StringKeys {
    * @param key the key
    */
   void modified(byte[] key);
+
+  /**
+   * Tells the owner that the command propagates to replicas as {@code argv} instead of its own
+   * arguments ({@code SET ... EX} as {@code SET ... PXAT}, {@code GETDEL} as {@code DEL}). Redis:
+   * rewriteClientCommandVector. Does nothing by default.
+   *
+   * @param argv the command to propagate
+   */
+  default void propagateAs(byte[]... argv) {}
 }

@@ -59,6 +59,7 @@ final class Transactions {
       return;
     }
     s.unwatchAll();
+    c.preventPropagation = true; // Redis: EXEC never propagates itself, its commands do
     List<byte[][]> queued = new ArrayList<>(s.queue);
     c.out.arrayHeader(queued.size());
     s.execRunning = true;

@@ -52,6 +52,7 @@ final class TypedKeys<T> implements KeyLookup<T> {
 
   @Override
   public T overwrite(byte[] key) {
+    call.db().expireIfNeeded(key, call.now); // Redis: setKey's lookupKeyWrite
     T fresh = factory.get();
     call.rememberOverwrite(key, fresh);
     return fresh;
@@ -67,5 +68,28 @@ final class TypedKeys<T> implements KeyLookup<T> {
       return;
     }
     call.modified(key);
+  }
+
+  @Override
+  public void notify(int type, String event, byte[] key) {
+    if (event.equals("del") && call.isEmptyOverwriteOfMissingKey(key)) {
+      return; // an empty *STORE result for a key that did not exist deletes nothing
+    }
+    call.ks.notify(type, event, key, call.session.db);
+  }
+
+  @Override
+  public void propagateAs(byte[]... argv) {
+    call.propagateAs(argv);
+  }
+
+  @Override
+  public void alsoPropagate(byte[]... argv) {
+    call.alsoPropagate(argv);
+  }
+
+  @Override
+  public void preventPropagation() {
+    call.preventPropagation = true;
   }
 }

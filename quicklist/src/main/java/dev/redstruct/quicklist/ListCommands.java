@@ -157,6 +157,7 @@ public final class ListCommands {
       }
     }
     keys.modified(argv[1]);
+    keys.event(head ? "lpush" : "rpush", argv[1]);
     out.integer(ql.size());
   }
 
@@ -179,9 +180,11 @@ public final class ListCommands {
       out.arrayHeader(0); // t_list.c's fast exit: no read, no compression
     } else if (!hasCount) {
       out.bulk(head ? ql.popHead() : ql.popTail());
+      keys.removed(head, ql, argv[1]);
       keys.modified(argv[1]);
     } else {
       out.bulks(ql.pop(head, count));
+      keys.removed(head, ql, argv[1]);
       keys.modified(argv[1]);
     }
   }
@@ -210,6 +213,7 @@ public final class ListCommands {
     if (!ql.set(integer(argv[2]), argv[3])) {
       throw new ReplyError(ERR_INDEX);
     }
+    keys.event("lset", argv[1]);
     keys.modified(argv[1]);
     out.simple("OK");
   }
@@ -231,6 +235,7 @@ public final class ListCommands {
     }
     if (ql.insert(argv[3], argv[4], after)) {
       keys.modified(argv[1]);
+      keys.event("linsert", argv[1]);
       out.integer(ql.size());
     } else {
       out.integer(-1);
@@ -243,6 +248,8 @@ public final class ListCommands {
     QuickList ql = keys.get(argv[1]);
     long removed = ql.size() == 0 ? 0 : ql.remove(toRemove, argv[3]);
     if (removed > 0) {
+      keys.event("lrem", argv[1]);
+      keys.emptied(ql, argv[1]);
       keys.modified(argv[1]);
     }
     out.integer(removed);
@@ -254,7 +261,13 @@ public final class ListCommands {
     long end = integer(argv[3]);
     QuickList ql = keys.get(argv[1]);
     if (ql.size() > 0) {
+      long before = ql.size();
       ql.trim(start, end);
+      if (ql.size() == before) {
+        keys.lookup().preventPropagation(); // Redis: server.dirty += 0, so not propagated
+      }
+      keys.event("ltrim", argv[1]);
+      keys.emptied(ql, argv[1]);
       keys.modified(argv[1]); // Redis signals even when nothing was trimmed
     }
     out.simple("OK");
@@ -315,6 +328,8 @@ public final class ListCommands {
     }
     out.bulk(QuickList.move(source, keys.get(argv[2]), fromHead, toHead));
     keys.modified(argv[2]);
+    keys.event(toHead ? "lpush" : "rpush", argv[2]);
+    keys.removed(fromHead, source, argv[1]);
     keys.modified(argv[1]);
   }
 
@@ -337,10 +352,18 @@ public final class ListCommands {
     for (int k = 2; k < whereIdx; k++) {
       QuickList ql = keys.get(argv[k]);
       if (ql.size() > 0) {
+        long n = Math.min(count == -1 ? 1 : count, ql.size());
         out.arrayHeader(2);
         out.bulk(argv[k]);
-        out.bulks(ql.pop(head, count == -1 ? 1 : count));
+        out.bulks(ql.pop(head, n));
+        keys.removed(head, ql, argv[k]);
         keys.modified(argv[k]);
+        // Redis: replicated as [LR]POP key count
+        keys.lookup()
+            .propagateAs(
+                (head ? "LPOP" : "RPOP").getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+                argv[k],
+                dev.redstruct.core.RedisNumbers.ll2string(n));
         return;
       }
     }
@@ -381,6 +404,24 @@ public final class ListCommands {
 
   /** The caller's key lookup, checked: it must give a list for every key. */
   private record Keys(KeyLookup<QuickList> lookup) {
+    /** Redis: notifyKeyspaceEvent(NOTIFY_LIST, event, key). */
+    void event(String event, byte[] key) {
+      lookup.notify(KeyLookup.NOTIFY_LIST, event, key);
+    }
+
+    /** Redis: the "del" event of a command that emptied the list (the owner deletes it). */
+    void emptied(QuickList ql, byte[] key) {
+      if (ql.size() == 0) {
+        lookup.notify(KeyLookup.NOTIFY_GENERIC, "del", key);
+      }
+    }
+
+    /** Redis: listElementsRemoved: the pop event, then "del" if emptied. */
+    void removed(boolean head, QuickList ql, byte[] key) {
+      event(head ? "lpop" : "rpop", key);
+      emptied(ql, key);
+    }
+
     QuickList get(byte[] key) {
       return Objects.requireNonNull(lookup.get(key), "the list of a key");
     }

@@ -153,7 +153,7 @@ final class Blocking {
       case BRPOPLPUSH -> {
         Long timeout = timeout(c, argv[3]);
         if (timeout != null) {
-          move(c, argv[1], argv[2], ascii("RIGHT"), ascii("LEFT"), timeout);
+          move(c, argv[1], argv[2], ascii("RIGHT"), ascii("LEFT"), timeout, true);
         }
       }
       case BLMPOP -> mpop(c, argv, Kind.MPOP);
@@ -207,7 +207,7 @@ final class Blocking {
     }
     Long timeout = timeout(c, argv[5]);
     if (timeout != null) {
-      move(c, argv[1], argv[2], argv[3], argv[4], timeout);
+      move(c, argv[1], argv[2], argv[3], argv[4], timeout, false);
     }
   }
 
@@ -217,17 +217,30 @@ final class Blocking {
   }
 
   /** Redis: blmoveGenericCommand. */
-  private void move(Client c, byte[] src, byte[] dst, byte[] from, byte[] to, long timeout) {
+  private void move(
+      Client c, byte[] src, byte[] dst, byte[] from, byte[] to, long timeout, boolean rpoplpush) {
     RedisType t = type(c, src);
     if (t != null && t != RedisType.LIST) {
       c.reply(Commands.error(WRONGTYPE));
     } else if (t != null) {
-      c.reply(server.engine.execute(c.session, new byte[][] {ascii("LMOVE"), src, dst, from, to}));
+      c.reply(server.engine.execute(c.session, moveTwin(src, dst, from, to, rpoplpush)));
     } else if (c.inExec) {
       c.reply(new RespWriter(c.resp).nullReply().toByteArray());
     } else {
-      block(c, new Wait(Kind.MOVE, db(c), List.of(new Bytes(src)), timeout, dst, from, to));
+      byte[][] args = rpoplpush ? new byte[][] {dst, from, to, null} : new byte[][] {dst, from, to};
+      block(c, new Wait(Kind.MOVE, db(c), List.of(new Bytes(src)), timeout, args));
     }
+  }
+
+  /**
+   * The non-blocking twin of BLMOVE (LMOVE) or BRPOPLPUSH (RPOPLPUSH): the same effect, and the
+   * command Redis propagates for it.
+   */
+  private static byte[][] moveTwin(
+      byte[] src, byte[] dst, byte[] from, byte[] to, boolean rpoplpush) {
+    return rpoplpush
+        ? new byte[][] {ascii("RPOPLPUSH"), src, dst}
+        : new byte[][] {ascii("LMOVE"), src, dst, from, to};
   }
 
   /** Redis: lmpopGenericCommand and zmpopGenericCommand with is_block set. */
@@ -446,8 +459,7 @@ final class Blocking {
         switch (w.kind) {
           case POP, ZPOP -> popReply(c, key, a[0]);
           case MOVE ->
-              server.engine.execute(
-                  c.session, new byte[][] {ascii("LMOVE"), key, a[0], a[1], a[2]});
+              server.engine.execute(c.session, moveTwin(key, a[0], a[1], a[2], a.length == 4));
           case MPOP ->
               server.engine.execute(
                   c.session,

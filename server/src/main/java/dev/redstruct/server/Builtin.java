@@ -46,6 +46,11 @@ enum Builtin {
   BZPOPMIN(-3, false, false),
   BZPOPMAX(-3, false, false),
   BZMPOP(-5, false, false),
+  SYNC(1, false, false),
+  REPLICAOF(3, false, false),
+  SLAVEOF(3, false, false),
+  PSYNC(-3, false, false),
+  REPLCONF(-1, false, false),
   PUBSUB(
       -2,
       false,

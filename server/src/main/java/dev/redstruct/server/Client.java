@@ -56,6 +56,9 @@ final class Client {
   /** A builtin is running inside the engine's EXEC (Redis: CLIENT_DENY_BLOCKING). */
   boolean inExec;
 
+  /** After SYNC/PSYNC: the connection carries the replication stream and gets no replies. */
+  boolean replica;
+
   /** Output was added since the last write pass (Redis: in clients_pending_write). */
   boolean writePending;
 
@@ -94,7 +97,7 @@ final class Client {
     if (bytes.length > 0 && bytes[0] == '-') {
       lastError = bytes; // for INFO's errorstats
     }
-    if (capture == null && (replyOff || replySkip)) {
+    if (capture == null && (replyOff || replySkip || replica)) {
       return;
     }
     push(bytes);

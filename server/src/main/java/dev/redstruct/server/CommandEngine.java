@@ -104,6 +104,24 @@ public interface CommandEngine<S> {
   default void cron() {}
 
   /**
+   * Opens a unit of replication: what the commands run until {@link #endUnit()} propagate goes to
+   * replicas together (a script's writes). Does nothing by default.
+   */
+  default void beginUnit() {}
+
+  /** Closes the unit {@link #beginUnit()} opened. Does nothing by default. */
+  default void endUnit() {}
+
+  /**
+   * Adds one of the server's commands ({@code PUBLISH}) to the replication stream. Does nothing by
+   * default.
+   *
+   * @param db the client's database
+   * @param argv the command
+   */
+  default void alsoPropagate(int db, byte[][] argv) {}
+
+  /**
    * The flags of a command {@link #lookup} found, as {@code COMMAND INFO} lists them; a script's
    * {@code redis.call} consults {@code write}, {@code may_replicate} and {@code noscript}.
    *

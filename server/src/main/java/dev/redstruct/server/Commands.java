@@ -118,6 +118,12 @@ final class Commands {
       c.lastCommand = fullName;
       if (authRequired(c) && (b == null || !b.noAuth)) {
         refusal = NOAUTH;
+      } else if (server.replication.masterHost() != null
+          && !c.inExec
+          && b == null
+          && !script
+          && engine.commandFlags(argv).contains("write")) {
+        refusal = "READONLY You can't write against a read only replica."; // Redis: repl_slave_ro
       } else if (c.inPubSub() && c.resp == 2 && (b == null || !b.pubSubContext)) {
         refusal =
             "ERR Can't execute '"
@@ -137,7 +143,12 @@ final class Commands {
       server.stats.rejected(fullName == null || fullName.startsWith("ERR ") ? null : fullName);
     } else {
       if (script && !inMulti) {
-        c.reply(scripts.run(c, argv));
+        engine.beginUnit(); // Redis: a script's writes propagate together, in MULTI/EXEC
+        try {
+          c.reply(scripts.run(c, argv));
+        } finally {
+          engine.endUnit();
+        }
       } else if (b == null && !inMulti && server.hasKeyspace() && StreamWaits.isRead(argv[0])) {
         server.blocking.xread(c, argv);
       } else if (b == null || (inMulti && b != Builtin.QUIT && b != Builtin.RESET)) {
@@ -230,6 +241,17 @@ final class Commands {
       case PUBSUB:
         pubsub(c, argv);
         break;
+      case SYNC:
+      case PSYNC:
+        server.replication.sync(c, argv, b == Builtin.PSYNC);
+        break;
+      case REPLCONF:
+        server.replication.replconf(c, argv);
+        break;
+      case REPLICAOF:
+      case SLAVEOF:
+        server.replication.replicaof(c, argv);
+        break;
       case BLPOP:
       case BRPOP:
       case BLMOVE:
@@ -282,6 +304,8 @@ final class Commands {
       case PUBLISH:
       case SPUBLISH:
         int n = ps.publish(argv[1], argv[2], b == Builtin.SPUBLISH);
+        // Redis: forceCommandPropagation(c, PROPAGATE_REPL)
+        server.engine.alsoPropagate(server.selectedDb(c), argv);
         c.reply(new RespWriter(c.resp).integer(n).toByteArray());
         break;
       default:

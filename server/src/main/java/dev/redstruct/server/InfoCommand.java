@@ -168,12 +168,12 @@ final class InfoCommand {
     }
     if (all || sections.contains("replication")) {
       t.section("Replication")
-          .f("role", "master")
-          .f("connected_slaves", 0)
+          .f("role", server.replication.masterHost() == null ? "master" : "slave")
+          .f("connected_slaves", server.replication.count())
           .f("master_failover_state", "no-failover")
           .f("master_replid", admin.replId)
           .f("master_replid2", "0000000000000000000000000000000000000000")
-          .f("master_repl_offset", 0)
+          .f("master_repl_offset", server.replication.offset())
           .f("second_repl_offset", -1)
           .f("repl_backlog_active", 0)
           .f("repl_backlog_size", cfg.get("repl-backlog-size"))

@@ -68,6 +68,21 @@ final class KeyspaceEngine implements CommandEngine<Session> {
     return session.selectedDb();
   }
 
+  @Override
+  public void beginUnit() {
+    keyspace.beginPropagationUnit();
+  }
+
+  @Override
+  public void endUnit() {
+    keyspace.endPropagationUnit();
+  }
+
+  @Override
+  public void alsoPropagate(int db, byte[][] argv) {
+    keyspace.alsoPropagate(db, argv);
+  }
+
   /** Redis: serverCron's databasesCron, activeExpireCycle(ACTIVE_EXPIRE_CYCLE_SLOW). */
   @Override
   public void cron() {

@@ -51,6 +51,7 @@ final class Server implements Runnable {
   final PubSub pubsub = new PubSub();
   final Blocking blocking = new Blocking(this);
   final Notifications notifications = new Notifications(pubsub);
+  final Replication replication = new Replication(this);
   private final long[] pubsubLimit;
   private final Commands commands = new Commands(this);
   private final Map<Long, Client> clients = new LinkedHashMap<>();
@@ -134,6 +135,20 @@ final class Server implements Runnable {
     public void keyspaceEvent(int type, String event, byte[] key, int db) {
       notifications.publish(type, event, key, db);
     }
+
+    @Override
+    public boolean replicating() {
+      return replication.active();
+    }
+
+    @Override
+    public void propagated(int db, byte[][] argv) {
+      replication.feed(db, argv);
+    }
+  }
+
+  Commands commands() {
+    return commands;
   }
 
   /** Whether the engine is the keyspace (the blocking pops need it). */
@@ -392,6 +407,7 @@ final class Server implements Runnable {
       return;
     }
     pubsub.forget(c);
+    replication.forget(c);
     blocking.unblock(c, false);
     engine.reset(c.session);
     c.key.cancel();

@@ -168,6 +168,7 @@ public final class SetCommands {
     }
     if (added > 0) {
       keys.modified(argv[1]);
+      keys.event("sadd", argv[1]);
     }
     out.integer(added);
   }
@@ -180,6 +181,8 @@ public final class SetCommands {
       deleted += s.remove(argv[j]) ? 1 : 0;
     }
     if (deleted > 0) {
+      keys.event("srem", argv[1]);
+      keys.emptied(s, argv[1]);
       keys.modified(argv[1]);
     }
     out.integer(deleted);
@@ -202,9 +205,12 @@ public final class SetCommands {
     } else if (!src.remove(member)) {
       out.integer(0);
     } else {
+      keys.event("srem", argv[1]);
+      keys.emptied(src, argv[1]);
       keys.modified(argv[1]);
       if (dst.add(member.clone())) {
         keys.modified(argv[2]);
+        keys.event("sadd", argv[2]);
       }
       out.integer(1);
     }
@@ -236,6 +242,9 @@ public final class SetCommands {
     out.integer(SetOps.interCard(keys.list(argv, 2, 2 + (int) numKeys), limit));
   }
 
+  private static final byte[] SREM = {'S', 'R', 'E', 'M'};
+  private static final byte[] DEL = {'D', 'E', 'L'};
+
   /** Redis: spopCommand / spopWithCountCommand: the count first, then the key. */
   private static void spop(byte[][] argv, Keys keys, RandomGenerator rnd, RespWriter out) {
     if (argv.length > 3) {
@@ -244,7 +253,19 @@ public final class SetCommands {
     if (argv.length == 3) {
       long count = rangeLong(argv[2], 0, Long.MAX_VALUE, ERR_NOT_POSITIVE);
       RedisSet s = keys.get(argv[1]);
-      if (SetOps.popCount(s, count, rnd, out)) {
+      byte[] key = argv[1];
+      long size = s.size();
+      if (count > 0 && !s.isEmpty()) {
+        keys.event("spop", key); // Redis: raised before the members go
+      }
+      if (SetOps.popCount(
+          s, count, rnd, out, m -> keys.lookup().alsoPropagate(SREM, key, m.clone()))) {
+        if (count >= size) {
+          keys.lookup().propagateAs(DEL, key); // Redis: the whole set goes as DEL
+          keys.lookup().notify(KeyLookup.NOTIFY_GENERIC, "del", key);
+        } else {
+          keys.lookup().preventPropagation(); // Redis: one SREM per member instead
+        }
         keys.modified(argv[1]);
       }
       return;
@@ -256,6 +277,9 @@ public final class SetCommands {
     }
     byte[] m = s.randomMember(rnd);
     s.remove(m);
+    keys.lookup().propagateAs(SREM, argv[1], m); // Redis: replicated as SREM key member
+    keys.event("spop", argv[1]);
+    keys.emptied(s, argv[1]);
     keys.modified(argv[1]);
     out.bulk(m);
   }
@@ -399,6 +423,27 @@ public final class SetCommands {
 
     void modified(byte[] key) {
       lookup.modified(key);
+    }
+
+    /** Redis: notifyKeyspaceEvent(NOTIFY_SET, event, key). */
+    void event(String event, byte[] key) {
+      lookup.notify(KeyLookup.NOTIFY_SET, event, key);
+    }
+
+    /** Redis: the "del" event of a command that emptied the set (the owner deletes it). */
+    void emptied(RedisSet s, byte[] key) {
+      if (s.isEmpty()) {
+        lookup.notify(KeyLookup.NOTIFY_GENERIC, "del", key);
+      }
+    }
+
+    /** A *STORE's event: its own name for a result, "del" for an empty one. */
+    void stored(RedisSet result, String event, byte[] key) {
+      if (result.isEmpty()) {
+        lookup.notify(KeyLookup.NOTIFY_GENERIC, "del", key);
+      } else {
+        event(event, key);
+      }
     }
 
     List<RedisSet> list(byte[][] argv, int from, int to) {

@@ -54,6 +54,7 @@ final class SetOps {
       interInto(bySize(sets), Long.MAX_VALUE, m -> result.add(m.clone()));
     }
     store(result, dst, out);
+    keys.stored(dst, "sinterstore", dstKey);
     keys.modified(dstKey);
   }
 
@@ -90,7 +91,9 @@ final class SetOps {
   /** Redis: sunionDiffGenericCommand with a destination (SUNIONSTORE, SDIFFSTORE). */
   static void unionDiffStore(
       List<RedisSet> sets, byte[] dstKey, SetCommands.Keys keys, boolean diff, RespWriter out) {
-    unionDiff(sets, keys.overwrite(dstKey), diff, out);
+    RedisSet dst = keys.overwrite(dstKey);
+    unionDiff(sets, dst, diff, out);
+    keys.stored(dst, diff ? "sdiffstore" : "sunionstore", dstKey);
     keys.modified(dstKey);
   }
 
@@ -172,7 +175,12 @@ final class SetOps {
    *
    * @return whether members were popped
    */
-  static boolean popCount(RedisSet s, long count, RandomGenerator rnd, RespWriter out) {
+  static boolean popCount(
+      RedisSet s,
+      long count,
+      RandomGenerator rnd,
+      RespWriter out,
+      java.util.function.Consumer<byte[]> popped) {
     if (s.isEmpty() || count == 0) {
       out.setHeader(0);
       return false;
@@ -190,6 +198,7 @@ final class SetOps {
         byte[] m = s.randomMember(rnd);
         s.remove(m);
         out.bulk(m);
+        popped.accept(m);
       }
       return true;
     }
@@ -201,6 +210,7 @@ final class SetOps {
     }
     for (byte[] m : s) {
       out.bulk(m);
+      popped.accept(m);
     }
     s.replaceWith(kept);
     return true;

@@ -80,6 +80,13 @@ public final class ZSetCommands {
   private ZSetCommands() {}
 
   /** What one command sees: the keys, the plain sets, the random source. */
+  /** Redis: the "del" event of a command that emptied the sorted set (the owner deletes it). */
+  static void emptied(Ctx c, byte[] key) {
+    if (c.keys().get(key).isEmpty()) {
+      c.keys().notify(KeyLookup.NOTIFY_GENERIC, "del", key);
+    }
+  }
+
   record Ctx(
       KeyLookup<ZSet> keys, Function<byte[], Collection<byte[]>> sets, RandomGenerator rnd) {}
 
@@ -288,6 +295,7 @@ public final class ZSetCommands {
       if (r.isPresent()) {
         if (z.size() != before || old != r.getAsDouble()) {
           c.keys().modified(a[1]);
+          c.keys().notify(KeyLookup.NOTIFY_ZSET, "zincr", a[1]);
         }
         out.doubleReply(r.getAsDouble());
       } else {
@@ -305,6 +313,7 @@ public final class ZSetCommands {
     long changed = z.add(flags | ZSet.CH, scores, members); // added + updated
     if (changed > 0) {
       c.keys().modified(key);
+      c.keys().notify(KeyLookup.NOTIFY_ZSET, "zadd", key);
     }
     out.integer((flags & ZSet.CH) != 0 ? changed : z.size() - before);
   }
@@ -336,6 +345,8 @@ public final class ZSetCommands {
     }
     if (n > 0) {
       c.keys().modified(a[1]);
+      c.keys().notify(KeyLookup.NOTIFY_ZSET, "zrem", a[1]);
+      emptied(c, a[1]);
     }
     out.integer(n);
   }
@@ -405,6 +416,8 @@ public final class ZSetCommands {
     }
     List<ScoredMember> res = z.pop(count == -1 ? 1 : count, max);
     c.keys().modified(a[1]);
+    c.keys().notify(KeyLookup.NOTIFY_ZSET, max ? "zpopmax" : "zpopmin", a[1]);
+    emptied(c, a[1]);
     boolean nested = out.protocol() > 2 && count != -1;
     out.arrayHeader(nested ? res.size() : 2L * res.size());
     for (ScoredMember e : res) {
@@ -441,6 +454,14 @@ public final class ZSetCommands {
       }
       List<ScoredMember> res = z.pop(count == -1 ? 1 : count, max);
       c.keys().modified(a[i]);
+      c.keys().notify(KeyLookup.NOTIFY_ZSET, max ? "zpopmax" : "zpopmin", a[i]);
+      emptied(c, a[i]);
+      // Redis: replicated as ZPOP[MIN|MAX] key count
+      c.keys()
+          .propagateAs(
+              (max ? "ZPOPMAX" : "ZPOPMIN").getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+              a[i],
+              dev.redstruct.core.RedisNumbers.ll2string(res.size()));
       out.arrayHeader(2).bulk(a[i]).arrayHeader(res.size());
       for (ScoredMember e : res) {
         out.arrayHeader(2).bulk(e.member()).doubleReply(e.score());

@@ -1,5 +1,6 @@
 package dev.redstruct.skiplist;
 
+import dev.redstruct.core.resp.KeyLookup;
 import dev.redstruct.core.resp.RedisWords;
 import dev.redstruct.core.resp.ReplyError;
 import dev.redstruct.core.resp.RespWriter;
@@ -101,7 +102,7 @@ final class ZSetRangeCommands {
       for (ZSetCursor w = walk.get(); w.next(); ) {
         res.add(w.toScoredMember());
       }
-      store(dst, res, false, c, out);
+      store(dst, res, false, "zrangestore", c, out);
     }
   }
 
@@ -140,6 +141,7 @@ final class ZSetRangeCommands {
       byte[] dst,
       List<ScoredMember> res,
       boolean keepNegativeZero,
+      String event,
       ZSetCommands.Ctx c,
       RespWriter out) {
     ZSet z = c.keys().overwrite(dst);
@@ -151,6 +153,11 @@ final class ZSetRangeCommands {
       restoreNegativeZeros(z, res);
     }
     c.keys().modified(dst);
+    if (res.isEmpty()) {
+      c.keys().notify(KeyLookup.NOTIFY_GENERIC, "del", dst);
+    } else {
+      c.keys().notify(KeyLookup.NOTIFY_ZSET, event, dst);
+    }
     out.integer(res.size());
   }
 
@@ -184,6 +191,8 @@ final class ZSetRangeCommands {
     }
     if (n > 0) {
       c.keys().modified(a[1]);
+      c.keys().notify(KeyLookup.NOTIFY_ZSET, name, a[1]);
+      ZSetCommands.emptied(c, a[1]);
     }
     out.integer(n);
   }
@@ -246,7 +255,7 @@ final class ZSetRangeCommands {
           default -> ZSet.diffEntries(inputs);
         };
     if (store) {
-      store(a[1], res, true, c, out);
+      store(a[1], res, true, name, c, out);
     } else {
       ZSetCommands.entries(res, withScores, out);
     }

@@ -47,6 +47,57 @@ public interface KeyLookup<T> {
    */
   default void modified(byte[] key) {}
 
+  /** Keyspace event classes as Redis's bits (src/server.h NOTIFY_*), for {@link #notify}. */
+  int NOTIFY_GENERIC = 1 << 2;
+
+  /** The list class ({@code l}). */
+  int NOTIFY_LIST = 1 << 4;
+
+  /** The set class ({@code s}). */
+  int NOTIFY_SET = 1 << 5;
+
+  /** The hash class ({@code h}). */
+  int NOTIFY_HASH = 1 << 6;
+
+  /** The sorted set class ({@code z}). */
+  int NOTIFY_ZSET = 1 << 7;
+
+  /** The stream class ({@code t}): for the stream commands' events. */
+  int NOTIFY_STREAM = 1 << 10;
+
+  /**
+   * Raises a keyspace event for a key of the command's database, where Redis's command calls
+   * notifyKeyspaceEvent (e.g. {@code NOTIFY_LIST, "lpush"}; {@code NOTIFY_GENERIC, "del"} when the
+   * command emptied the key). Does nothing by default.
+   *
+   * @param type the class, one of the {@code NOTIFY_*} bits
+   * @param event the event name
+   * @param key the key
+   */
+  default void notify(int type, String event, byte[] key) {}
+
+  /**
+   * The command propagates to replicas as {@code argv} instead of its own arguments (ZMPOP as
+   * ZPOPMIN with the count popped). Redis: rewriteClientCommandVector. Does nothing by default.
+   *
+   * @param argv the command to propagate
+   */
+  default void propagateAs(byte[]... argv) {}
+
+  /**
+   * Propagates one more command, ahead of the command's own (SPOP's SREMs). Redis: alsoPropagate.
+   * Does nothing by default.
+   *
+   * @param argv the command to propagate
+   */
+  default void alsoPropagate(byte[]... argv) {}
+
+  /**
+   * The command itself does not propagate (its {@link #alsoPropagate} commands do). Redis:
+   * preventCommandPropagation. Does nothing by default.
+   */
+  default void preventPropagation() {}
+
   /**
    * A lookup over a function that maps every key to its value (creating an empty one for a new key)
    * where only one type exists: {@link #overwrite} gives the same value as {@link #get}, whose
