@@ -14,7 +14,6 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -170,13 +169,11 @@ final class Server implements Runnable {
     try {
       while (running) {
         long wake = nextTimeout == 0 ? nextCron : Math.min(nextCron, nextTimeout);
-        selector.select(Math.max(1, wake - System.currentTimeMillis()));
-        Iterator<SelectionKey> it = selector.selectedKeys().iterator();
-        while (it.hasNext()) {
-          SelectionKey k = it.next();
-          it.remove();
-          handle(k);
-        }
+        // the action form hands over the ready keys in the order epoll_wait reported them (its
+        // ready list is first-ready, first-out), as Redis's aeProcessEvents walks them; the
+        // selected-key set would hand them over in hash order, so two clients whose commands
+        // arrived in one wait would run in an arbitrary order
+        selector.select(this::handle, Math.max(1, wake - System.currentTimeMillis()));
         nextTimeout = processUnblocked();
         beforeSleep();
         long now = System.currentTimeMillis();
