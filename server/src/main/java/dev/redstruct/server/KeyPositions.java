@@ -39,6 +39,8 @@ final class KeyPositions {
       case "fcall":
       case "fcall_ro":
         return numkeys(cmd, 2, 3, -1);
+      case "sort":
+        return sort(cmd);
       default:
         break;
     }
@@ -57,6 +59,29 @@ final class KeyPositions {
       }
     }
     return keys.isEmpty() ? null : keys;
+  }
+
+  /**
+   * SORT's key and the key of its last STORE; LIMIT, GET and BY skip their arguments, any other
+   * word is taken as an option without one. Redis: sortGetKeys (src/db.c).
+   */
+  private static List<Integer> sort(byte[][] cmd) {
+    List<Integer> keys = new ArrayList<>(List.of(1));
+    int store = -1;
+    for (int i = 2; i < cmd.length; i++) {
+      String opt = new String(cmd[i], StandardCharsets.ISO_8859_1);
+      if (opt.equalsIgnoreCase("limit")) {
+        i += 2;
+      } else if (opt.equalsIgnoreCase("get") || opt.equalsIgnoreCase("by")) {
+        i++;
+      } else if (opt.equalsIgnoreCase("store") && i + 1 < cmd.length) {
+        store = i + 1; // the next word is looked at again, as Redis does
+      }
+    }
+    if (store >= 0) {
+      keys.add(store);
+    }
+    return keys;
   }
 
   /** Keys counted by the argument at countAt, starting at first; plus the one at extra (>= 0). */

@@ -175,6 +175,25 @@ class ServerCommandsRedisIT {
               },
               new String[] {"COMMAND", "GETKEYS", "zinter", "2", "a", "b"},
               new String[] {"COMMAND", "GETKEYS", "lmpop", "2", "a", "b", "LEFT"},
+              new String[] {"COMMAND", "GETKEYS", "sort", "abc", "store", "def"},
+              new String[] {
+                "COMMAND",
+                "GETKEYS",
+                "sort",
+                "abc",
+                "store",
+                "invalid",
+                "store",
+                "stillbad",
+                "store",
+                "def"
+              },
+              new String[] {
+                "COMMAND", "GETKEYS", "sort", "a", "LIMIT", "store", "x", "BY", "store", "GET",
+                "store", "STORE"
+              },
+              new String[] {"COMMAND", "GETKEYS", "sort", "a", "store", "store", "b"},
+              new String[] {"COMMAND", "GETKEYS", "sort_ro", "abc", "store", "def"},
               new String[] {"COMMAND", "GETKEYS", "nosuch", "a"},
               new String[] {"COMMAND", "GETKEYS", "ping"},
               new String[] {"COMMAND", "GETKEYS", "get"},
