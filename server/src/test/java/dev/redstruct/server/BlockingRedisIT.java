@@ -250,6 +250,41 @@ class BlockingRedisIT {
               "R1",
               "2 LRANGE target2 0 -1"));
 
+  /**
+   * A key that expired before it could serve a blocked client (active expiry off) leaves the client
+   * blocked, and is deleted: the non-replication half of unit/type/list's "SWAPDB wants to wake
+   * blocked client, but the key already expired" and "MULTI + LPUSH + EXPIRE + DEBUG SLEEP on
+   * blocked client, key already expired" (DEBUG SLEEP stands for the Tcl test's wait).
+   */
+  static final List<List<String>> EXPIRED_BEFORE_SERVED =
+      List.of(
+          List.of(
+              "2 DEBUG SET-ACTIVE-EXPIRE 0",
+              "2 SELECT 1",
+              "2 RPUSH k hello",
+              "2 PEXPIRE k 100",
+              "0 SELECT 9",
+              "B0 BRPOP k 1",
+              "2 DEBUG SLEEP 0.11",
+              "2 SWAPDB 1 9",
+              "2 CLIENT UNBLOCK {id0}",
+              "R0",
+              "2 SELECT 9",
+              "2 EXISTS k",
+              "2 DEBUG SET-ACTIVE-EXPIRE 1"),
+          List.of(
+              "2 DEBUG SET-ACTIVE-EXPIRE 0",
+              "B0 BRPOP k 0",
+              "2 MULTI",
+              "2 RPUSH k hello",
+              "2 PEXPIRE k 100",
+              "2 DEBUG SLEEP 0.2",
+              "2 EXEC",
+              "2 CLIENT UNBLOCK {id0}",
+              "R0",
+              "2 EXISTS k",
+              "2 DEBUG SET-ACTIVE-EXPIRE 1"));
+
   private static RedisServer ours;
 
   @BeforeAll
@@ -285,21 +320,24 @@ class BlockingRedisIT {
     assertEquals(List.of(), mismatches);
   }
 
+  /** The scenarios that need DEBUG, on servers of their own that allow it. */
   @Test
-  void clientsReadyTogetherRunInArrivalOrder() {
+  void debugScenariosAgree() {
     // the hash order of selected keys differs from run to run: several fresh runs each
     List<String> flags = List.of("--enable-debug-command", "yes", "--save", "");
     try (dev.redstruct.testkit.RedisServer real = dev.redstruct.testkit.RedisServer.start(flags);
         RedisServer mine =
             RedisServer.start("--port", "0", "--enable-debug-command", "yes", "--save", "")) {
-      List<String> mismatches = new ArrayList<>();
+      List<List<String>> scenarios = new ArrayList<>(EXPIRED_BEFORE_SERVED);
       for (int round = 0; round < 6; round++) {
-        for (List<String> scenario : ARRIVAL_ORDER) {
-          String want = run(real.port(), scenario);
-          String got = run(mine.port(), scenario);
-          if (!want.equals(got)) {
-            mismatches.add(scenario + "\n  redis: " + want + "\n  ours:  " + got);
-          }
+        scenarios.addAll(ARRIVAL_ORDER);
+      }
+      List<String> mismatches = new ArrayList<>();
+      for (List<String> scenario : scenarios) {
+        String want = run(real.port(), scenario);
+        String got = run(mine.port(), scenario);
+        if (!want.equals(got)) {
+          mismatches.add(scenario + "\n  redis: " + want + "\n  ours:  " + got);
         }
       }
       assertEquals(List.of(), mismatches);
