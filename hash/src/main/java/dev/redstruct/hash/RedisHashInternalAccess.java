@@ -17,7 +17,9 @@ final class RedisHashInternalAccess implements RedisHashBodies.Access {
   }
 
   @Override
-  public RedisHash readRdb(int type, RdbReader body, byte[] shown) {
-    return HashRdb.readRdb(type, body, RedisHash.create(), shown);
+  public RedisHash readRdb(
+      int type, RdbReader body, byte[] shown, long maxListpackEntries, long maxListpackValue) {
+    return HashRdb.readRdb(
+        type, body, RedisHash.create(maxListpackEntries, maxListpackValue), shown);
   }
 }

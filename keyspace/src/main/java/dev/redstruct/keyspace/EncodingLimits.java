@@ -2,13 +2,15 @@ package dev.redstruct.keyspace;
 
 import dev.redstruct.hash.RedisHash;
 import dev.redstruct.quicklist.QuickList;
+import dev.redstruct.rdb.LoadLimits;
 import dev.redstruct.set.RedisSet;
 import dev.redstruct.skiplist.ZSet;
 
 /**
  * The encoding thresholds the keyspace gives the lists, hashes, sets and sorted sets that commands
  * create, named after Redis 7.0.15's directives. A value keeps the thresholds it was created with;
- * values read from RDB files and {@code RESTORE} payloads get Redis's defaults.
+ * values read from RDB files and {@code RESTORE} payloads get the thresholds in force when they are
+ * loaded, which decide their encodings as Redis's loader decides them.
  *
  * @param listMaxListpackSize {@code list-max-listpack-size}: negative = node byte limit class,
  *     positive = elements per node
@@ -45,6 +47,18 @@ public record EncodingLimits(
         || zsetMaxListpackValue < 0) {
       throw new IllegalArgumentException("negative limit: " + this);
     }
+  }
+
+  /** The same directives for the loader of RDB files and RESTORE payloads. */
+  LoadLimits forLoading() {
+    return new LoadLimits(
+        listMaxListpackSize,
+        listCompressDepth,
+        hashMaxListpackEntries,
+        hashMaxListpackValue,
+        setMaxIntsetEntries,
+        (int) Math.min(Integer.MAX_VALUE, zsetMaxListpackEntries),
+        (int) Math.min(Integer.MAX_VALUE, zsetMaxListpackValue));
   }
 
   QuickList newList() {

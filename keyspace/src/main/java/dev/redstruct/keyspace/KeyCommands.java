@@ -5,6 +5,7 @@ import dev.redstruct.core.rdb.RdbPayload;
 import dev.redstruct.core.resp.Glob;
 import dev.redstruct.core.resp.RedisWords;
 import dev.redstruct.core.resp.ReplyError;
+import dev.redstruct.rdb.LoadLimits;
 import dev.redstruct.rdb.RedisPayloads;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -366,7 +367,7 @@ final class KeyCommands {
     if (!RdbPayload.isValidDump(payload)) {
       throw new ReplyError("ERR DUMP payload version or checksum are wrong");
     }
-    Object v = loadPayload(payload);
+    Object v = loadPayload(payload, c.ks.encodingLimits().forLoading());
     boolean deleted = replace && db.delete(key);
     if (ttl != 0 && !absttl) {
       ttl += c.now;
@@ -395,10 +396,10 @@ final class KeyCommands {
     c.out.simple("OK");
   }
 
-  private static Object loadPayload(byte[] payload) {
+  private static Object loadPayload(byte[] payload, LoadLimits limits) {
     Object v;
     try {
-      v = Values.load(RedisPayloads.load(payload));
+      v = Values.load(RedisPayloads.load(payload, limits));
     } catch (CorruptEncodingException e) {
       v = null;
     }

@@ -47,7 +47,7 @@ final class KeyspaceRdb {
     long loaded = 0;
     long expired = 0;
     long unmodelled = 0;
-    try (RdbFileReader r = RdbFileReader.open(in)) {
+    try (RdbFileReader r = RdbFileReader.open(in, ks.encodingLimits().forLoading())) {
       for (RdbFileReader.Entry e = r.next(); e != null; e = r.next()) {
         if (e.db() < 0 || e.db() >= Keyspace.DATABASES) {
           throw new IllegalArgumentException("database " + e.db() + " of the file is out of range");

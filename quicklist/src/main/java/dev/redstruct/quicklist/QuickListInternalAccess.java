@@ -17,8 +17,8 @@ final class QuickListInternalAccess implements QuickListBodies.Access {
   }
 
   @Override
-  public QuickList readRdb(int type, RdbReader body) {
+  public QuickList readRdb(int type, RdbReader body, int fill, int compressDepth) {
     return QuickListRdb.readRdb(
-        type, body, QuickList.DEFAULT_FILL, 0, QuickList.DEFAULT_PACKED_THRESHOLD);
+        type, body, fill, compressDepth, QuickList.DEFAULT_PACKED_THRESHOLD);
   }
 }

@@ -57,6 +57,7 @@ public final class RdbFileReader implements AutoCloseable {
   private final RdbInput in;
   private final int version;
   private final Map<String, String> aux = new LinkedHashMap<>();
+  private final LoadLimits limits;
   private int db;
   private boolean done;
   private long skippedAuxiliary;
@@ -99,8 +100,9 @@ public final class RdbFileReader implements AutoCloseable {
    */
   public record SkippedKey(int db, byte[] key, int rdbType, long offset) {}
 
-  private RdbFileReader(InputStream stream) {
+  private RdbFileReader(InputStream stream, LoadLimits limits) {
     this.stream = stream;
+    this.limits = limits;
     this.in = new RdbInput(stream);
     this.version = header();
   }
@@ -113,7 +115,21 @@ public final class RdbFileReader implements AutoCloseable {
    * @throws CorruptEncodingException if the header is not {@code REDIS} and a version 1..10
    */
   public static RdbFileReader open(InputStream in) {
-    return new RdbFileReader(Objects.requireNonNull(in, "in"));
+    return open(in, LoadLimits.DEFAULTS);
+  }
+
+  /**
+   * Starts reading a file as {@link #open(InputStream)} does; its values are built with {@code
+   * limits}, as Redis builds them with its configured encoding directives.
+   *
+   * @param in the file's bytes from the beginning
+   * @param limits the encoding directives the values get
+   * @return the reader
+   * @throws CorruptEncodingException if the header is not {@code REDIS} and a version 1..10
+   */
+  public static RdbFileReader open(InputStream in, LoadLimits limits) {
+    return new RdbFileReader(
+        Objects.requireNonNull(in, "in"), Objects.requireNonNull(limits, "limits"));
   }
 
   /** Redis: the signature and version check of rdbLoadRioWithLoadingCtx. */
@@ -295,7 +311,7 @@ public final class RdbFileReader implements AutoCloseable {
       if (EmptyValues.isEmpty(type, count, body, len)) {
         return null;
       }
-      return decode(type, body, len, in.offset() - from);
+      return decode(type, body, len, in.offset() - from, limits);
     } catch (CorruptEncodingException e) {
       throw in.corrupt(
           from,
@@ -311,11 +327,12 @@ public final class RdbFileReader implements AutoCloseable {
   }
 
   /** Decodes a captured value once (no payload is rebuilt around it: the file has its checksum). */
-  private static RedisValue decode(int type, byte[] body, int len, long encodedLength) {
+  private static RedisValue decode(
+      int type, byte[] body, int len, long encodedLength, LoadLimits limits) {
     if (body == null) {
       return new RedisValue.Unmodelled(type, encodedLength);
     }
-    return RedisPayloads.loadBody(type, RdbReader.of(body, 0, len), null, encodedLength);
+    return RedisPayloads.loadBody(type, RdbReader.of(body, 0, len), null, encodedLength, limits);
   }
 
   private static String utf8(byte[] b) {

@@ -167,7 +167,21 @@ public final class RedisPayloads {
    * @throws CorruptEncodingException if the payload is malformed
    */
   public static RedisValue load(byte[] payload) {
+    return load(payload, LoadLimits.DEFAULTS);
+  }
+
+  /**
+   * Loads a payload as {@link #load(byte[])} does, the value built with {@code limits} as Redis
+   * builds it with its configured encoding directives.
+   *
+   * @param payload the bytes from {@code DUMP} (untrusted)
+   * @param limits the encoding directives the value gets
+   * @return the value
+   * @throws CorruptEncodingException if the payload is malformed
+   */
+  public static RedisValue load(byte[] payload, LoadLimits limits) {
     Objects.requireNonNull(payload, "payload");
+    Objects.requireNonNull(limits, "limits");
     int type = RdbPayload.verify(payload);
     if (!isObjectType(type) || type == RdbPayload.TYPE_MODULE) {
       throw new CorruptEncodingException(
@@ -175,7 +189,7 @@ public final class RedisPayloads {
     }
     // as restoreCommand: the body is read from a buffer over the rest of the payload, footer too
     RdbReader body = RdbReader.of(payload, 1, payload.length - 1);
-    return loadBody(type, body, payload, payload.length - 1L - RdbPayload.FOOTER);
+    return loadBody(type, body, payload, payload.length - 1L - RdbPayload.FOOTER, limits);
   }
 
   /**
@@ -224,19 +238,30 @@ public final class RedisPayloads {
    *
    * @param shown the input shown in error messages, or null
    */
-  static RedisValue loadBody(int type, RdbReader body, byte[] shown, long encodedLength) {
+  static RedisValue loadBody(
+      int type, RdbReader body, byte[] shown, long encodedLength, LoadLimits limits) {
     Class<?> model = modelOf(type);
     if (model == byte[].class) {
       // restoreCommand reads over the whole payload (footer included) and checks no end
       return new RedisValue.StringValue(body.string());
     } else if (model == QuickList.class) {
-      return new RedisValue.ListValue(QuickListBodies.readRdb(type, body), type);
+      QuickList list =
+          QuickListBodies.readRdb(
+              type, body, limits.listMaxListpackSize(), limits.listCompressDepth());
+      return new RedisValue.ListValue(list, type);
     } else if (model == ZSet.class) {
-      return new RedisValue.ZSetValue(ZSetWalks.readRdb(type, body, shown), type);
+      ZSet z =
+          ZSetWalks.readRdb(
+              type, body, shown, limits.zsetMaxListpackEntries(), limits.zsetMaxListpackValue());
+      return new RedisValue.ZSetValue(z, type);
     } else if (model == RedisSet.class) {
-      return new RedisValue.SetValue(RedisSetBodies.readRdb(type, body, shown), type);
+      RedisSet s = RedisSetBodies.readRdb(type, body, shown, limits.setMaxIntsetEntries());
+      return new RedisValue.SetValue(s, type);
     } else if (model == RedisHash.class) {
-      return new RedisValue.HashValue(RedisHashBodies.readRdb(type, body, shown), type);
+      RedisHash h =
+          RedisHashBodies.readRdb(
+              type, body, shown, limits.hashMaxListpackEntries(), limits.hashMaxListpackValue());
+      return new RedisValue.HashValue(h, type);
     } else if (model == RedisStream.class) {
       byte[] rest = bodyBytes(body);
       RedisStream s =

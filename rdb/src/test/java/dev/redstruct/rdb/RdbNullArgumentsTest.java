@@ -26,6 +26,7 @@ class RdbNullArgumentsTest {
               .sample(QuickList.class, QuickList::create)
               .sample(SlotMap.Node.class, () -> new SlotMap.Node("127.0.0.1", 7000))
               .sample(List.class, List::of)
+              .sample(LoadLimits.class, () -> LoadLimits.DEFAULTS)
               .skip("load(byte[])") // a null is named, but "a" is not a payload: checked below
               .run();
     }
@@ -67,6 +68,7 @@ class RdbNullArgumentsTest {
     n +=
         NullArguments.of(RdbFileReader.class)
             .sample(InputStream.class, InputStream::nullInputStream)
+            .sample(LoadLimits.class, () -> LoadLimits.DEFAULTS)
             .run();
     assertTrue(n >= 5, "checked " + n);
   }

@@ -107,4 +107,24 @@ class RedisPayloadsLoadTest {
     byte[] stream = RdbPayload.dump(19, hex("0101660176"));
     assertThrows(CorruptEncodingException.class, () -> RedisPayloads.load(stream));
   }
+
+  /**
+   * DUMP of {@code ZADD zl 1 a 2 b 3 c} on redis-server 7.0.15 (defaults): a type-17 listpack.
+   * After {@code CONFIG SET zset-max-ziplist-entries 2}, Redis's RESTORE of it makes a skiplist
+   * (ServerCommandsRedisIT.loadedValuesTakeTheLimitsInForce checks it on the server).
+   */
+  static final String ZSET_LISTPACK_OF_3 =
+      "1116160000000600816102010181620202018163020301ff0a002e1b7cc500aa3596";
+
+  @Test
+  void loadedValuesTakeTheGivenLimits() {
+    byte[] p = hex(ZSET_LISTPACK_OF_3);
+    assertEquals(
+        dev.redstruct.skiplist.ZSet.Encoding.COMPACT,
+        ((RedisValue.ZSetValue) RedisPayloads.load(p)).zset().encoding());
+    LoadLimits two = new LoadLimits(-2, 0, 512, 64, 512, 2, 64);
+    assertEquals(
+        dev.redstruct.skiplist.ZSet.Encoding.SKIPLIST,
+        ((RedisValue.ZSetValue) RedisPayloads.load(p, two)).zset().encoding());
+  }
 }

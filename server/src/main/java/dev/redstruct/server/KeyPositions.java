@@ -42,6 +42,8 @@ final class KeyPositions {
       case "xread":
       case "xreadgroup":
         return streams(cmd);
+      case "sort":
+        return sort(cmd);
       default:
         break;
     }
@@ -85,6 +87,29 @@ final class KeyPositions {
     List<Integer> keys = new ArrayList<>();
     for (int i = at + 1; i < cmd.length - num / 2; i++) {
       keys.add(i);
+    }
+    return keys;
+  }
+
+  /**
+   * SORT's key and the key of its last STORE; LIMIT, GET and BY skip their arguments, any other
+   * word is taken as an option without one. Redis: sortGetKeys (src/db.c).
+   */
+  private static List<Integer> sort(byte[][] cmd) {
+    List<Integer> keys = new ArrayList<>(List.of(1));
+    int store = -1;
+    for (int i = 2; i < cmd.length; i++) {
+      String opt = new String(cmd[i], StandardCharsets.ISO_8859_1);
+      if (opt.equalsIgnoreCase("limit")) {
+        i += 2;
+      } else if (opt.equalsIgnoreCase("get") || opt.equalsIgnoreCase("by")) {
+        i++;
+      } else if (opt.equalsIgnoreCase("store") && i + 1 < cmd.length) {
+        store = i + 1; // the next word is looked at again, as Redis does
+      }
+    }
+    if (store >= 0) {
+      keys.add(store);
     }
     return keys;
   }

@@ -189,8 +189,10 @@ final class Server implements Runnable {
     try {
       while (running) {
         long wake = nextTimeout == 0 ? nextCron : Math.min(nextCron, nextTimeout);
-        // the keys in the order epoll reports them (as Redis's aeProcessEvents), not a HashSet's:
-        // two clients' commands that arrive together run in arrival order
+        // the action form hands over the ready keys in the order epoll_wait reported them (its
+        // ready list is first-ready, first-out), as Redis's aeProcessEvents walks them; the
+        // selected-key set would hand them over in hash order, so two clients whose commands
+        // arrived in one wait would run in an arbitrary order
         selector.select(this::handle, Math.max(1, wake - System.currentTimeMillis()));
         nextTimeout = processUnblocked();
         beforeSleep();

@@ -175,6 +175,25 @@ class ServerCommandsRedisIT {
               },
               new String[] {"COMMAND", "GETKEYS", "zinter", "2", "a", "b"},
               new String[] {"COMMAND", "GETKEYS", "lmpop", "2", "a", "b", "LEFT"},
+              new String[] {"COMMAND", "GETKEYS", "sort", "abc", "store", "def"},
+              new String[] {
+                "COMMAND",
+                "GETKEYS",
+                "sort",
+                "abc",
+                "store",
+                "invalid",
+                "store",
+                "stillbad",
+                "store",
+                "def"
+              },
+              new String[] {
+                "COMMAND", "GETKEYS", "sort", "a", "LIMIT", "store", "x", "BY", "store", "GET",
+                "store", "STORE"
+              },
+              new String[] {"COMMAND", "GETKEYS", "sort", "a", "store", "store", "b"},
+              new String[] {"COMMAND", "GETKEYS", "sort_ro", "abc", "store", "def"},
               new String[] {"COMMAND", "GETKEYS", "nosuch", "a"},
               new String[] {"COMMAND", "GETKEYS", "ping"},
               new String[] {"COMMAND", "GETKEYS", "get"},
@@ -232,6 +251,76 @@ class ServerCommandsRedisIT {
       commands.add(new String[] {"RPUSH", "l2", "a", "b", "c", "d", "e"});
       commands.add(new String[] {"DUMP", "l2"});
       List<String> bad = compare(theirs, mine, commands);
+      assertTrue(bad.isEmpty(), String.join("\n", bad));
+    }
+  }
+
+  /**
+   * Values loaded by DEBUG RELOAD and RESTORE get the encoding directives in force, as Redis's
+   * rdbLoadObject reads them (Tcl unit/type/zset "ZSCORE after a DEBUG RELOAD - skiplist", a slow
+   * test: zset-max-ziplist-entries 0, then a reload).
+   */
+  @Test
+  void loadedValuesTakeTheLimitsInForce(dev.redstruct.testkit.RedisServer unused) {
+    try (dev.redstruct.testkit.RedisServer real =
+            dev.redstruct.testkit.RedisServer.start(List.of("--enable-debug-command", "yes"));
+        RedisServer ours = startOurs(List.of("--enable-debug-command", "yes"));
+        RespClient theirs = real.newClient();
+        RespClient mine = RespClient.connect(ours.port())) {
+      List<String[]> commands = new ArrayList<>();
+      for (String line :
+          List.of(
+              "FLUSHALL",
+              "CONFIG SET zset-max-ziplist-entries 0",
+              "ZADD z 1 a 2 b",
+              "DEBUG RELOAD",
+              "OBJECT ENCODING z",
+              "CONFIG SET zset-max-ziplist-entries 2 zset-max-listpack-value 1",
+              "DEBUG RELOAD",
+              "OBJECT ENCODING z",
+              "CONFIG SET zset-max-listpack-value 64",
+              "DEBUG RELOAD",
+              "OBJECT ENCODING z",
+              "ZADD z 3 c",
+              "OBJECT ENCODING z",
+              "CONFIG SET set-max-intset-entries 2",
+              "SADD s 1 2",
+              "CONFIG SET set-max-intset-entries 1",
+              "DEBUG RELOAD",
+              "OBJECT ENCODING s",
+              "CONFIG SET hash-max-listpack-entries 2",
+              "HSET h a 1 b 2",
+              "CONFIG SET hash-max-listpack-entries 1",
+              "DEBUG RELOAD",
+              "OBJECT ENCODING h",
+              "CONFIG SET hash-max-listpack-entries 512 hash-max-listpack-value 1",
+              "HSET h2 a 12",
+              "DEBUG RELOAD",
+              "OBJECT ENCODING h2",
+              "CONFIG SET hash-max-listpack-value 64 list-max-listpack-size 2",
+              "RPUSH l 1 2 3 4 5",
+              "CONFIG SET list-max-listpack-size 3",
+              "DEBUG RELOAD",
+              "RPUSH l 6 7",
+              "DUMP l")) {
+        commands.add(line.split(" "));
+      }
+      List<String> bad = compare(theirs, mine, commands);
+      // RESTORE of Redis's payload: a listpack zset over the entries in force becomes a skiplist
+      theirs.call("CONFIG", "SET", "zset-max-ziplist-entries", "128");
+      theirs.call("ZADD", "zl", "1", "a", "2", "b", "3", "c");
+      byte[] payload = ((RespReply.Bulk) theirs.call("DUMP", "zl")).value(); // type 17
+      for (RespClient c : List.of(theirs, mine)) {
+        c.call("CONFIG", "SET", "zset-max-ziplist-entries", "2");
+      }
+      byte[][] restore = {cmd("RESTORE")[0], cmd("zr")[0], cmd("0")[0], payload};
+      for (byte[][] command : List.of(restore, cmd("OBJECT", "ENCODING", "zr"))) {
+        byte[] want = theirs.callRaw(command);
+        byte[] got = mine.callRaw(command);
+        if (!java.util.Arrays.equals(want, got)) {
+          bad.add(show(command[0]) + "\n  redis: " + show(want) + "\n  ours:  " + show(got));
+        }
+      }
       assertTrue(bad.isEmpty(), String.join("\n", bad));
     }
   }

@@ -17,7 +17,7 @@ final class RedisSetInternalAccess implements RedisSetBodies.Access {
   }
 
   @Override
-  public RedisSet readRdb(int type, RdbReader body, byte[] shown) {
-    return SetRdb.readRdb(type, body, RedisSet.DEFAULT_MAX_INTSET_ENTRIES, shown);
+  public RedisSet readRdb(int type, RdbReader body, byte[] shown, long maxIntsetEntries) {
+    return SetRdb.readRdb(type, body, maxIntsetEntries, shown);
   }
 }

@@ -28,9 +28,9 @@ final class ZSetInternalAccess implements ZSetWalks.Access {
   }
 
   @Override
-  public ZSet readRdb(int type, RdbReader body, byte[] shown) {
-    return ZSetRdb.readRdb(
-        type, body, ZSet.DEFAULT_MAX_COMPACT_ENTRIES, ZSet.DEFAULT_MAX_COMPACT_VALUE, shown);
+  public ZSet readRdb(
+      int type, RdbReader body, byte[] shown, int maxCompactEntries, int maxCompactValue) {
+    return ZSetRdb.readRdb(type, body, maxCompactEntries, maxCompactValue, shown);
   }
 
   @Override

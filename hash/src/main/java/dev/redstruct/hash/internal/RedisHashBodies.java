@@ -42,9 +42,12 @@ public final class RedisHashBodies {
      * @param type the RDB type
      * @param body the reader
      * @param shown the input shown in errors, or null
+     * @param maxListpackEntries {@code hash-max-listpack-entries}
+     * @param maxListpackValue {@code hash-max-listpack-value}
      * @return the hash
      */
-    RedisHash readRdb(int type, RdbReader body, byte[] shown);
+    RedisHash readRdb(
+        int type, RdbReader body, byte[] shown, long maxListpackEntries, long maxListpackValue);
   }
 
   private static Access load() {
@@ -84,7 +87,30 @@ public final class RedisHashBodies {
    * @throws dev.redstruct.core.CorruptEncodingException if Redis would refuse the body
    */
   public static RedisHash readRdb(int type, RdbReader body, byte[] shown) {
+    return readRdb(
+        type,
+        body,
+        shown,
+        RedisHash.DEFAULT_MAX_LISTPACK_ENTRIES,
+        RedisHash.DEFAULT_MAX_LISTPACK_VALUE);
+  }
+
+  /**
+   * Loads the object body of RDB type {@code type} from {@code body} with the given limits, which
+   * decide the encoding as Redis's loader decides it from {@code hash-max-listpack-*}, as {@link
+   * RedisHash#fromRdbPayload(byte[], long, long)} loads it after the footer check.
+   *
+   * @param type the RDB type byte
+   * @param body a reader at the start of the body (untrusted)
+   * @param shown the input shown in error messages, or null
+   * @param maxListpackEntries {@code hash-max-listpack-entries}
+   * @param maxListpackValue {@code hash-max-listpack-value}
+   * @return the hash
+   * @throws dev.redstruct.core.CorruptEncodingException if Redis would refuse the body
+   */
+  public static RedisHash readRdb(
+      int type, RdbReader body, byte[] shown, long maxListpackEntries, long maxListpackValue) {
     Objects.requireNonNull(body, "body");
-    return ACCESS.readRdb(type, body, shown);
+    return ACCESS.readRdb(type, body, shown, maxListpackEntries, maxListpackValue);
   }
 }

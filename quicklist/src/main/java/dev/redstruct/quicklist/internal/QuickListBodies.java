@@ -40,9 +40,11 @@ public final class QuickListBodies {
      *
      * @param type the RDB type
      * @param body the reader
+     * @param fill {@code list-max-listpack-size}
+     * @param compressDepth {@code list-compress-depth}
      * @return the list
      */
-    QuickList readRdb(int type, RdbReader body);
+    QuickList readRdb(int type, RdbReader body, int fill, int compressDepth);
   }
 
   private static Access load() {
@@ -82,7 +84,25 @@ public final class QuickListBodies {
    *     element
    */
   public static QuickList readRdb(int type, RdbReader body) {
+    return readRdb(type, body, QuickList.DEFAULT_FILL, 0);
+  }
+
+  /**
+   * Loads the object body of RDB type {@code type} from {@code body} into a list with the given
+   * options, as Redis's loader gives the list {@code list-max-listpack-size} and {@code
+   * list-compress-depth}, and as {@link QuickList#fromRdbPayload(byte[], int, int)} loads it after
+   * the footer check.
+   *
+   * @param type the RDB type byte
+   * @param body a reader at the start of the body (untrusted)
+   * @param fill {@code list-max-listpack-size}
+   * @param compressDepth {@code list-compress-depth}
+   * @return the list
+   * @throws dev.redstruct.core.CorruptEncodingException if the body is malformed or holds no
+   *     element
+   */
+  public static QuickList readRdb(int type, RdbReader body, int fill, int compressDepth) {
     Objects.requireNonNull(body, "body");
-    return ACCESS.readRdb(type, body);
+    return ACCESS.readRdb(type, body, fill, compressDepth);
   }
 }

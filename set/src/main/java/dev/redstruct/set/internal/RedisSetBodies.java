@@ -42,9 +42,10 @@ public final class RedisSetBodies {
      * @param type the RDB type
      * @param body the reader
      * @param shown the input shown in errors, or null
+     * @param maxIntsetEntries {@code set-max-intset-entries}
      * @return the set
      */
-    RedisSet readRdb(int type, RdbReader body, byte[] shown);
+    RedisSet readRdb(int type, RdbReader body, byte[] shown, long maxIntsetEntries);
   }
 
   private static Access load() {
@@ -84,7 +85,23 @@ public final class RedisSetBodies {
    * @throws dev.redstruct.core.CorruptEncodingException if Redis would refuse the body
    */
   public static RedisSet readRdb(int type, RdbReader body, byte[] shown) {
+    return readRdb(type, body, shown, RedisSet.DEFAULT_MAX_INTSET_ENTRIES);
+  }
+
+  /**
+   * Loads the object body of RDB type {@code type} from {@code body} with the given limit, which
+   * decides the encoding as Redis's loader decides it from {@code set-max-intset-entries}, as
+   * {@link RedisSet#fromRdbPayload(byte[], long)} loads it after the footer check.
+   *
+   * @param type the RDB type byte
+   * @param body a reader at the start of the body (untrusted)
+   * @param shown the input shown in error messages, or null
+   * @param maxIntsetEntries {@code set-max-intset-entries}
+   * @return the set
+   * @throws dev.redstruct.core.CorruptEncodingException if Redis would refuse the body
+   */
+  public static RedisSet readRdb(int type, RdbReader body, byte[] shown, long maxIntsetEntries) {
     Objects.requireNonNull(body, "body");
-    return ACCESS.readRdb(type, body, shown);
+    return ACCESS.readRdb(type, body, shown, maxIntsetEntries);
   }
 }

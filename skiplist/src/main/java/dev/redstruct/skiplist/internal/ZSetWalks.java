@@ -62,9 +62,12 @@ public final class ZSetWalks {
      * @param type the RDB type
      * @param body the reader
      * @param shown the input shown in errors, or null
+     * @param maxCompactEntries {@code zset-max-listpack-entries}
+     * @param maxCompactValue {@code zset-max-listpack-value}
      * @return the set
      */
-    ZSet readRdb(int type, RdbReader body, byte[] shown);
+    ZSet readRdb(
+        int type, RdbReader body, byte[] shown, int maxCompactEntries, int maxCompactValue);
 
     /**
      * See {@link ZSetWalks#create}.
@@ -156,7 +159,26 @@ public final class ZSetWalks {
    * @throws dev.redstruct.core.CorruptEncodingException if Redis would refuse the body
    */
   public static ZSet readRdb(int type, RdbReader body, byte[] shown) {
+    return readRdb(
+        type, body, shown, ZSet.DEFAULT_MAX_COMPACT_ENTRIES, ZSet.DEFAULT_MAX_COMPACT_VALUE);
+  }
+
+  /**
+   * Loads the object body of RDB type {@code type} from {@code body} with the given thresholds,
+   * which decide the encoding as Redis's loader decides it from {@code zset-max-listpack-*}, as
+   * {@link ZSet#fromRdbPayload(byte[], int, int)} loads it after the footer check.
+   *
+   * @param type the RDB type byte
+   * @param body a reader at the start of the body (untrusted)
+   * @param shown the input shown in error messages, or null
+   * @param maxCompactEntries {@code zset-max-listpack-entries}
+   * @param maxCompactValue {@code zset-max-listpack-value}
+   * @return the set
+   * @throws dev.redstruct.core.CorruptEncodingException if Redis would refuse the body
+   */
+  public static ZSet readRdb(
+      int type, RdbReader body, byte[] shown, int maxCompactEntries, int maxCompactValue) {
     Objects.requireNonNull(body, "body");
-    return ACCESS.readRdb(type, body, shown);
+    return ACCESS.readRdb(type, body, shown, maxCompactEntries, maxCompactValue);
   }
 }
