@@ -96,6 +96,23 @@ final class Commands {
     c.commandDone();
   }
 
+  /** The commands flagged allow-busy in Redis 7.0.15: all that run while a script is busy. */
+  private static final java.util.Set<String> ALLOW_BUSY =
+      java.util.Set.of(
+          "auth",
+          "discard",
+          "function|kill",
+          "function|stats",
+          "hello",
+          "multi",
+          "quit",
+          "replconf",
+          "reset",
+          "script|kill",
+          "shutdown",
+          "unwatch",
+          "watch");
+
   private void call(Client c, byte[][] argv) {
     CommandEngine<Object> engine = server.engine;
     Object session = c.session;
@@ -125,6 +142,14 @@ final class Commands {
                 + "': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in"
                 + " this context";
       }
+    }
+    if (refusal == null && server.busyCaller != null && !ALLOW_BUSY.contains(fullName)) {
+      refusal =
+          server.busyEval
+              ? "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN"
+                  + " NOSAVE."
+              : "BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN"
+                  + " NOSAVE.";
     }
     boolean inMulti = engine.inTransaction(session);
     long start = System.nanoTime();

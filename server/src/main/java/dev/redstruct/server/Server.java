@@ -14,7 +14,6 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -171,12 +170,7 @@ final class Server implements Runnable {
       while (running) {
         long wake = nextTimeout == 0 ? nextCron : Math.min(nextCron, nextTimeout);
         selector.select(Math.max(1, wake - System.currentTimeMillis()));
-        Iterator<SelectionKey> it = selector.selectedKeys().iterator();
-        while (it.hasNext()) {
-          SelectionKey k = it.next();
-          it.remove();
-          handle(k);
-        }
+        handleSelected(null);
         nextTimeout = processUnblocked();
         beforeSleep();
         long now = System.currentTimeMillis();
@@ -192,6 +186,57 @@ final class Server implements Runnable {
     } finally {
       shutdown();
     }
+  }
+
+  /**
+   * Handles the selected keys, except the one of {@code skip} (the caller of a busy script). The
+   * keys are taken out of the selector's set first: a busy script serves other clients from inside
+   * this loop and selects again.
+   */
+  private void handleSelected(Client skip) {
+    List<SelectionKey> ready = new ArrayList<>(selector.selectedKeys());
+    selector.selectedKeys().clear();
+    for (SelectionKey k : ready) {
+      if (skip == null || k.attachment() != skip) {
+        handle(k);
+      }
+    }
+  }
+
+  /** The caller of the script that timed out, while it runs; else null. */
+  Client busyCaller;
+
+  /** Whether that script is an EVAL script (BUSY's text names SCRIPT KILL, else FUNCTION KILL). */
+  boolean busyEval;
+
+  /**
+   * Serves the other clients while a script that ran past busy-reply-threshold keeps running: they
+   * get BUSY but for the few commands allowed then; the caller's own input waits. Redis:
+   * processEventsWhileBlocked (four rounds of events, without waiting), protectClient.
+   *
+   * @return true if the server is shutting down (SHUTDOWN): the script must end
+   */
+  boolean processEventsWhileBlocked(Client caller, boolean eval) {
+    Client previousCaller = busyCaller;
+    boolean previousEval = busyEval;
+    busyCaller = caller;
+    busyEval = eval;
+    try {
+      for (int i = 0; i < 4; i++) {
+        int n = selector.selectNow();
+        handleSelected(caller);
+        beforeSleep();
+        if (n == 0) {
+          break;
+        }
+      }
+    } catch (IOException | ClosedSelectorException e) {
+      // the selector broke: the loop notices once the script is over
+    } finally {
+      busyCaller = previousCaller;
+      busyEval = previousEval;
+    }
+    return !running;
   }
 
   private void handle(SelectionKey k) {
@@ -341,7 +386,7 @@ final class Server implements Runnable {
   /** Redis: beforeSleep's handleClientsWithPendingWrites and freeClientsInAsyncFreeQueue. */
   private void beforeSleep() {
     for (Client c : clients.values()) { // write() never removes a client: it queues in toClose
-      if (c.closeAsap) {
+      if (c.closeAsap && c != busyCaller) {
         toClose.add(c);
       } else if (c.writePending) {
         // only a client that was given output is written to, and closed after it; so a QUIT
@@ -356,7 +401,9 @@ final class Server implements Runnable {
       }
     }
     for (Client c : toClose) {
-      free(c);
+      if (c != busyCaller) { // a busy script's caller is freed after the script (protectClient)
+        free(c);
+      }
     }
     toClose.clear();
   }

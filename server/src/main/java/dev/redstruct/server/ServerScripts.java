@@ -66,6 +66,11 @@ final class ServerScripts {
     if (scripting == null) {
       scripting = new Scripting();
     }
+    if (scripting.running()) {
+      // a command another client sent while a timed-out script runs (SCRIPT KILL, FUNCTION
+      // KILL, FUNCTION STATS): the script's session stays as the script left it
+      return scripting.execute(new Host(c), argv);
+    }
     CommandEngine<Object> engine = server.engine;
     if (session == null) {
       session =
@@ -114,7 +119,8 @@ final class ServerScripts {
         if (name.startsWith("ERR unknown subcommand")) {
           return null;
         }
-        boolean noscript = NOSCRIPT.contains(b) && !name.equals("client|help");
+        boolean noscript =
+            (NOSCRIPT.contains(b) && !name.equals("client|help")) || name.equals("cluster|reset");
         boolean publish = b == Builtin.PUBLISH || b == Builtin.SPUBLISH;
         return new Command(!name.startsWith("ERR "), WRITE.contains(b), publish, noscript);
       }
@@ -143,6 +149,16 @@ final class ServerScripts {
     @Override
     public int protocol() {
       return c.resp;
+    }
+
+    @Override
+    public long busyReplyThresholdMillis() {
+      return server.config.getLong("busy-reply-threshold");
+    }
+
+    @Override
+    public boolean processEventsWhileBusy(boolean eval) {
+      return server.processEventsWhileBlocked(c, eval);
     }
   }
 }

@@ -34,9 +34,21 @@ final class RedisLib {
     final boolean readOnly;
     int resp = 2;
 
+    /** Whether the script ran a write command (then SCRIPT KILL refuses). */
+    boolean writeDirty;
+
     Run(ScriptHost host, boolean readOnly) {
       this.host = host;
       this.readOnly = readOnly;
+    }
+  }
+
+  /** The error that ends a killed script; pcall does not catch it. */
+  static final class Killed extends LuaError {
+    private static final long serialVersionUID = 1L;
+
+    Killed() {
+      super(LuaReplies.errorTable("Script killed by user with SCRIPT KILL..."));
     }
   }
 
@@ -141,6 +153,9 @@ final class RedisLib {
     if (r.readOnly && (cmd.write() || cmd.mayReplicate())) {
       return "Write commands are not allowed from read-only scripts.";
     }
+    if (cmd.write()) {
+      r.writeDirty = true;
+    }
     return null;
   }
 
@@ -169,6 +184,8 @@ final class RedisLib {
     LuaValue f = args.checkvalue(1);
     try {
       return LuaValue.varargsOf(LuaValue.TRUE, f.invoke(args.subargs(2)));
+    } catch (Killed e) {
+      throw e;
     } catch (LuaError e) {
       LuaValue v = Sandbox.value(e);
       if (v.istable() && v.get("err").isstring()) {

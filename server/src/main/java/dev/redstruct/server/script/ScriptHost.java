@@ -37,6 +37,28 @@ public interface ScriptHost {
   int protocol();
 
   /**
+   * How long a script may run before the server answers other clients {@code BUSY} and lets them
+   * kill it ({@code busy-reply-threshold}, alias {@code lua-time-limit}).
+   *
+   * @return the threshold in milliseconds; 0 or less: never
+   */
+  default long busyReplyThresholdMillis() {
+    return 0;
+  }
+
+  /**
+   * Serves the other clients for a moment while a timed-out script runs: they get {@code BUSY}
+   * except for the commands that may run then ({@code SCRIPT KILL}, {@code FUNCTION KILL}, ...).
+   * Redis: processEventsWhileBlocked.
+   *
+   * @param eval whether the running script is an {@code EVAL} script (else a function)
+   * @return true if the script must end now (the server is shutting down)
+   */
+  default boolean processEventsWhileBusy(boolean eval) {
+    return false;
+  }
+
+  /**
    * What {@link #lookup} knows of a command.
    *
    * @param arityOk whether the argument count fits the command's arity
