@@ -31,6 +31,9 @@ final class AdminCommands {
   /** DEBUG SET-ACTIVE-EXPIRE: whether the cron sweeps expired keys. */
   boolean activeExpire = true;
 
+  /** DEBUG SET-DISABLE-DENY-SCRIPTS: scripts may run noscript commands. */
+  boolean disableDenyScripts;
+
   /** DEBUG QUICKLIST-PACKED-THRESHOLD (stored; the keyspace's lists keep their default). */
   long quicklistPackedThreshold = 1L << 30;
 

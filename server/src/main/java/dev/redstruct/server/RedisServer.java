@@ -42,7 +42,17 @@ public final class RedisServer implements AutoCloseable {
    * @throws UncheckedIOException if the address cannot be bound
    */
   public static RedisServer start(ServerOptions options) {
-    return start(options, Keyspace.create());
+    Objects.requireNonNull(options, "options");
+    ScriptClock clock = new ScriptClock();
+    Keyspace ks = Keyspace.create(clock, new java.util.SplittableRandom());
+    try {
+      Server server = new Server(options, new KeyspaceEngine(ks));
+      server.scriptClock = clock;
+      return new RedisServer(server);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "cannot listen on " + options.bind() + ":" + options.port(), e);
+    }
   }
 
   /**
@@ -129,7 +139,11 @@ public final class RedisServer implements AutoCloseable {
     }
     ServerOptions options = config.toOptions();
     try {
-      return new RedisServer(new Server(options, new KeyspaceEngine(Keyspace.create()), config));
+      ScriptClock clock = new ScriptClock();
+      Keyspace ks = Keyspace.create(clock, new java.util.SplittableRandom());
+      Server server = new Server(options, new KeyspaceEngine(ks), config);
+      server.scriptClock = clock;
+      return new RedisServer(server);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot listen on " + options.bind() + ":" + options.port(), e);

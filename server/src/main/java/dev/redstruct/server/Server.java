@@ -203,6 +203,9 @@ final class Server implements Runnable {
     }
   }
 
+  /** The keyspace's clock when the server made the keyspace (it stops during scripts); or null. */
+  ScriptClock scriptClock;
+
   /** The caller of the script that timed out, while it runs; else null. */
   Client busyCaller;
 

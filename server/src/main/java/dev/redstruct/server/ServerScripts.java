@@ -27,6 +27,7 @@ final class ServerScripts {
           Builtin.BZPOPMIN,
           Builtin.BZPOPMAX,
           Builtin.QUIT,
+          Builtin.DEBUG,
           Builtin.HELLO,
           Builtin.AUTH,
           Builtin.RESET,
@@ -85,10 +86,15 @@ final class ServerScripts {
     }
     Client previous = caller;
     caller = c;
+    ScriptClock clock = server.scriptClock;
+    long frozen = clock == null ? -1 : clock.freeze();
     try {
       return scripting.execute(new Host(c), argv);
     } finally {
       caller = previous;
+      if (clock != null) {
+        clock.restore(frozen);
+      }
     }
   }
 
@@ -120,7 +126,8 @@ final class ServerScripts {
           return null;
         }
         boolean noscript =
-            (NOSCRIPT.contains(b) && !name.equals("client|help")) || name.equals("cluster|reset");
+            ((NOSCRIPT.contains(b) && !name.equals("client|help")) || name.equals("cluster|reset"))
+                && !commands.admin.disableDenyScripts;
         boolean publish = b == Builtin.PUBLISH || b == Builtin.SPUBLISH;
         return new Command(!name.startsWith("ERR "), WRITE.contains(b), publish, noscript);
       }

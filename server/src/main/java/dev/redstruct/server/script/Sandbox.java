@@ -427,10 +427,37 @@ final class Sandbox {
       int colon = m.indexOf(':');
       int sp = m.indexOf(' ');
       if (colon > 0 && sp > colon) {
-        return LuaValue.valueOf(m.substring(1, sp) + ": " + m.substring(sp + 1));
+        return LuaValue.valueOf(m.substring(1, sp) + ": " + lua51(m.substring(sp + 1)));
       }
     }
     return v;
+  }
+
+  private static final java.util.regex.Pattern CALL =
+      java.util.regex.Pattern.compile("attempt to call (nil|boolean|number|string|table|userdata)");
+  private static final java.util.regex.Pattern ARITH =
+      java.util.regex.Pattern.compile("attempt to perform arithmetic __\\w+ on (\\w+) and (\\w+)");
+
+  /**
+   * luaj's texts of the VM's type errors in Lua 5.1's words, where the variable is not named:
+   * "attempt to call nil" is "attempt to call a nil value", "attempt to index ? (a nil value)" is
+   * "attempt to index a nil value", "attempt to perform arithmetic __add on nil and number" is
+   * "attempt to perform arithmetic on a nil value" (Lua 5.1: luaG_typeerror, src/ldebug.c).
+   */
+  static String lua51(String m) {
+    java.util.regex.Matcher c = CALL.matcher(m);
+    if (c.matches()) {
+      return "attempt to call a " + c.group(1) + " value";
+    }
+    java.util.regex.Matcher a = ARITH.matcher(m);
+    if (a.matches()) {
+      String bad = a.group(1).equals("number") ? a.group(2) : a.group(1);
+      return "attempt to perform arithmetic on a " + bad + " value";
+    }
+    if (m.startsWith("attempt to index ? (a ") && m.endsWith(" value)")) {
+      return "attempt to index a " + m.substring(21, m.length() - 1);
+    }
+    return m;
   }
 
   /** Lua 5.1's error(msg [, level]): level 0 raises the message without a position. */
