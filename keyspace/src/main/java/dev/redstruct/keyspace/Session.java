@@ -29,6 +29,9 @@ public final class Session {
   boolean dirtyExec;
   boolean dirtyCas;
 
+  /** The session is a script's (Redis: CLIENT_SCRIPT): SORT sorts a set's output for it. */
+  boolean script;
+
   /** EXEC is running the queue: commands issued meanwhile run at once (Redis: execCommand). */
   boolean execRunning;
 
@@ -38,6 +41,17 @@ public final class Session {
   Session(Keyspace keyspace, Function<byte[][], byte[]> outside) {
     this.keyspace = keyspace;
     this.outside = outside;
+  }
+
+  /**
+   * Marks this session as the one a server runs its scripts' commands in (Redis: the Lua client,
+   * flagged CLIENT_SCRIPT): {@code SORT} of a set without {@code BY} ordering then sorts the
+   * output, so a script's result does not depend on the set's layout. Redis: sortCommandGeneric.
+   *
+   * @param script true for a script's session
+   */
+  public void setScript(boolean script) {
+    this.script = script;
   }
 
   /**

@@ -26,7 +26,7 @@ final class Commands {
   private final Server server;
   private final ClientCommand clientCommand;
   final AdminCommands admin;
-  private final ServerScripts scripts;
+  final ServerScripts scripts;
 
   Commands(Server server) {
     this.server = server;
@@ -113,6 +113,12 @@ final class Commands {
           "unwatch",
           "watch");
 
+  /** Whether a data command is flagged denyoom (Redis: processCommand's is_denyoom_command). */
+  private boolean denyOom(byte[][] argv) {
+    String flags = server.engine.commandFlags(argv);
+    return flags != null && ("," + flags.replace(' ', ',') + ",").contains(",denyoom,");
+  }
+
   private void call(Client c, byte[][] argv) {
     CommandEngine<Object> engine = server.engine;
     Object session = c.session;
@@ -135,6 +141,8 @@ final class Commands {
       c.lastCommand = fullName;
       if (authRequired(c) && (b == null || !b.noAuth)) {
         refusal = NOAUTH;
+      } else if (b == null && !script && server.outOfMemory() && denyOom(argv)) {
+        refusal = "OOM command not allowed when used memory > 'maxmemory'.";
       } else if (c.inPubSub() && c.resp == 2 && (b == null || !b.pubSubContext)) {
         refusal =
             "ERR Can't execute '"

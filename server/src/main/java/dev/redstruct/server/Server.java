@@ -203,6 +203,26 @@ final class Server implements Runnable {
     }
   }
 
+  /**
+   * Whether the server is over maxmemory with nothing it may evict: then denyoom commands are
+   * refused. The used memory is the JVM heap in use, as INFO's used_memory; the server evicts
+   * nothing, so only the noeviction policy refuses (with another policy Redis would evict keys
+   * first). Redis: performEvictions returning EVICT_FAIL.
+   */
+  boolean outOfMemory() {
+    long max = config.getLong("maxmemory");
+    if (max <= 0 || !config.get("maxmemory-policy").equals("noeviction")) {
+      return false;
+    }
+    Runtime rt = Runtime.getRuntime();
+    return rt.totalMemory() - rt.freeMemory() > max;
+  }
+
+  /** INFO's script counts: cached EVAL scripts, functions, libraries. */
+  long[] scriptCounts() {
+    return commands.scripts.counts();
+  }
+
   /** The keyspace's clock when the server made the keyspace (it stops during scripts); or null. */
   ScriptClock scriptClock;
 

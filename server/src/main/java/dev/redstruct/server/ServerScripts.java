@@ -78,6 +78,9 @@ final class ServerScripts {
           engine.newSession(
               (CommandEngine.ConnectionCommands)
                   a -> caller == null ? null : commands.runForExec(caller, a));
+      if (session instanceof dev.redstruct.keyspace.Session) {
+        ((dev.redstruct.keyspace.Session) session).setScript(true); // SORT sorts sets for scripts
+      }
     }
     engine.reset(session);
     int db = engine.selectedDb(c.session);
@@ -96,6 +99,11 @@ final class ServerScripts {
         clock.restore(frozen);
       }
     }
+  }
+
+  /** INFO's script counts (cached scripts, functions, libraries); zeros before the first script. */
+  long[] counts() {
+    return scripting == null ? new long[3] : scripting.counts();
   }
 
   private static byte[] bytes(String s) {
@@ -156,6 +164,11 @@ final class ServerScripts {
     @Override
     public int protocol() {
       return c.resp;
+    }
+
+    @Override
+    public boolean outOfMemory() {
+      return server.outOfMemory();
     }
 
     @Override

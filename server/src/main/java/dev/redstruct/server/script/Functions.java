@@ -42,6 +42,10 @@ final class Functions {
     boolean noWrites() {
       return (flags & 1) != 0;
     }
+
+    boolean allowOom() {
+      return (flags & 2) != 0;
+    }
   }
 
   /** A library: its name, its code as loaded and its functions in registration order. */
@@ -60,6 +64,14 @@ final class Functions {
   /** A registry whose functions' Lua world will run with this instruction hook. */
   Functions(Sandbox.Hook hook) {
     this.hook = hook;
+  }
+
+  int functionCount() {
+    return functions.size();
+  }
+
+  int libraryCount() {
+    return libraries.size();
   }
 
   /** The function of this name, or null. */

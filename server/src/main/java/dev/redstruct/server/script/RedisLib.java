@@ -37,6 +37,9 @@ final class RedisLib {
     /** Whether the script ran a write command (then SCRIPT KILL refuses). */
     boolean writeDirty;
 
+    /** Whether the script may run denyoom commands out of memory (flags allow-oom, no-writes). */
+    boolean allowOom;
+
     Run(ScriptHost host, boolean readOnly) {
       this.host = host;
       this.readOnly = readOnly;
@@ -153,6 +156,9 @@ final class RedisLib {
     if (r.readOnly && (cmd.write() || cmd.mayReplicate())) {
       return "Write commands are not allowed from read-only scripts.";
     }
+    if (!r.allowOom && !r.writeDirty && cmd.denyOom() && r.host.outOfMemory()) {
+      return "-" + OOM; // Redis: scriptVerifyOOM, only before the script's first write
+    }
     if (cmd.write()) {
       r.writeDirty = true;
     }
@@ -196,6 +202,8 @@ final class RedisLib {
       return LuaValue.varargsOf(LuaValue.FALSE, LuaValue.valueOf("stack overflow"));
     }
   }
+
+  static final String OOM = "OOM command not allowed when used memory > 'maxmemory'.";
 
   private static final String WRONG_ARGS = "wrong number or type of arguments";
 

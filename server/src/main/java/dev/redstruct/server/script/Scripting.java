@@ -39,7 +39,8 @@ public final class Scripting {
   };
 
   /** A cached script: its compiled body and whether it declared flags (no-writes). */
-  private record Script(LuaFunction function, boolean shebang, boolean noWrites) {}
+  private record Script(
+      LuaFunction function, boolean shebang, boolean noWrites, boolean allowOom) {}
 
   /** The script running now: what SCRIPT KILL, FUNCTION KILL and FUNCTION STATS see. */
   private static final class Running {
@@ -75,6 +76,15 @@ public final class Scripting {
   /** A scripting engine with an empty script cache. */
   public Scripting() {
     globals = Sandbox.create(api, hook);
+  }
+
+  /**
+   * INFO's counts: cached EVAL scripts, functions, function libraries.
+   *
+   * @return {@code {number_of_cached_scripts, number_of_functions, number_of_libraries}}
+   */
+  public long[] counts() {
+    return new long[] {cache.size(), functions.functionCount(), functions.libraryCount()};
   }
 
   /**
@@ -243,6 +253,10 @@ public final class Scripting {
         return;
       }
     }
+    if (script.shebang() && !script.allowOom() && !script.noWrites() && host.outOfMemory()) {
+      out.error(RedisLib.OOM); // Redis: processCommand, the script's flags make EVAL denyoom
+      return;
+    }
     if (ro && script.shebang() && !script.noWrites()) {
       out.error("ERR Can not execute a script with write flag using *_ro command.");
       return;
@@ -252,6 +266,7 @@ public final class Scripting {
     globals.setArgument("KEYS", strings(argv, 3, 3 + n));
     globals.setArgument("ARGV", strings(argv, 3 + n, argv.length));
     RedisLib.Run run = new RedisLib.Run(host, readOnly);
+    run.allowOom = script.allowOom() || (script.shebang() && script.noWrites());
     call(api, new Running(run, true, digest, argv), script.function(), null, null, out);
   }
 
@@ -275,12 +290,17 @@ public final class Scripting {
       out.error("ERR Number of keys can't be negative");
       return;
     }
+    if (!f.allowOom() && !f.noWrites() && host.outOfMemory()) {
+      out.error(RedisLib.OOM);
+      return;
+    }
     if (ro && !f.noWrites()) {
       out.error("ERR Can not execute a script with write flag using *_ro command.");
       return;
     }
     int n = (int) (long) numkeys;
     RedisLib.Run run = new RedisLib.Run(host, ro || f.noWrites());
+    run.allowOom = f.allowOom() || f.noWrites();
     LuaTable keys = strings(argv, 3, 3 + n);
     LuaTable args = strings(argv, 3 + n, argv.length);
     call(functions.api, new Running(run, false, f.name(), argv), f.callback(), keys, args, out);
@@ -368,6 +388,7 @@ public final class Scripting {
   private Script create(byte[] body, String digest, RespWriter out) {
     boolean shebang = body.length >= 2 && body[0] == '#' && body[1] == '!';
     boolean noWrites = false;
+    boolean allowOom = false;
     int skip = 0;
     if (shebang) {
       int nl = indexOf(body, (byte) '\n');
@@ -382,6 +403,7 @@ public final class Scripting {
         return null;
       }
       noWrites = hasFlag(parts, "no-writes");
+      allowOom = hasFlag(parts, "allow-oom");
       skip = nl;
     }
     LuaFunction f;
@@ -403,7 +425,7 @@ public final class Scripting {
     if (f instanceof org.luaj.vm2.LuaClosure) {
       noTailCalls(((org.luaj.vm2.LuaClosure) f).p);
     }
-    Script s = new Script(f, shebang, noWrites);
+    Script s = new Script(f, shebang, noWrites, allowOom);
     cache.put(digest, s);
     return s;
   }
