@@ -344,7 +344,10 @@ final class Sandbox {
    * luaj's would write Java's {@code Double.toString} ("3.0E-4").
    */
   private static Varargs concat(Varargs a) {
-    LuaTable t = a.checktable(1);
+    if (!a.arg1().istable()) {
+      throw LuaFn.badArg(1, "concat", "table expected, got " + LuaFn.typeName(a, 1));
+    }
+    LuaTable t = (LuaTable) a.arg1();
     LuaString sep = a.isnoneornil(2) ? LuaValue.EMPTYSTRING : a.checkstring(2);
     int i = a.isnoneornil(3) ? 1 : a.checkint(3);
     int last = a.isnoneornil(4) ? t.length() : a.checkint(4);
@@ -455,7 +458,7 @@ final class Sandbox {
       return "attempt to perform arithmetic on a " + bad + " value";
     }
     if (m.startsWith("attempt to index ? (a ") && m.endsWith(" value)")) {
-      return "attempt to index a " + m.substring(21, m.length() - 1);
+      return "attempt to index a " + m.substring(22, m.length() - 1);
     }
     return m;
   }
