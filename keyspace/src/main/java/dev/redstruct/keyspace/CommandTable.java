@@ -207,6 +207,7 @@ final class CommandTable {
     add("pfadd", -2, "write,denyoom,fast", 1, 1, 1, Faces::string);
     add("pfcount", -2, "readonly", 1, -1, 1, Faces::string);
     add("pfmerge", -2, "write,denyoom", 1, -1, 1, Faces::string);
+    add("pfdebug", 3, "write,denyoom,admin", 2, 2, 1, Faces::string);
   }
 
   private void addFaces() {
