@@ -163,7 +163,11 @@ final class Commands {
     long start = System.nanoTime();
     c.lastError = null;
     if (refusal != null) {
-      if (inMulti) {
+      if (inMulti && "exec".equals(fullName)) {
+        // Redis: rejectCommand -> execCommandAbort: a refused EXEC discards the transaction
+        engine.execute(session, new byte[][] {"DISCARD".getBytes(StandardCharsets.US_ASCII)});
+        refusal = "EXECABORT Transaction discarded because of: " + refusal;
+      } else if (inMulti) {
         engine.flagTransaction(session); // Redis: rejectCommand -> flagTransaction
       }
       c.reply(error(refusal));

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.condition.EnabledIf;
  * (pack formats, unpack, unpack_one/limit, nesting limit), table.concat of numbers, the
  * nested-reply stack limit (LuaRepliesTest), Lua 5.1's texts of type errors, CLUSTER refused in
  * scripts, DEBUG PROTOCOL through redis.call, the script time snapshot, maxmemory OOM refusals and
- * allow-oom, SORT of a set for scripts; and a busy script: BUSY to other clients, SCRIPT KILL,
- * UNKILLABLE, FUNCTION KILL.
+ * allow-oom, SORT of a set for scripts; and a busy script: BUSY to other clients, a refused EXEC
+ * (EXECABORT), SCRIPT KILL, FUNCTION KILL.
  */
 @EnabledIf("dev.redstruct.testkit.RedisServer#isAvailable")
 class ScriptFunctionsRedisIT {
@@ -220,7 +220,7 @@ class ScriptFunctionsRedisIT {
     assertEquals(List.of(), mismatches);
   }
 
-  /** A script that loops until killed; BUSY, SCRIPT KILL, FUNCTION KILL, UNKILLABLE as in Redis. */
+  /** A script that loops until killed: BUSY, EXECABORT, SCRIPT KILL, FUNCTION KILL as in Redis. */
   @Test
   void busyScriptsAreKilledAsInRedis() throws Exception {
     try (dev.redstruct.testkit.RedisServer real = dev.redstruct.testkit.RedisServer.start();
@@ -234,6 +234,7 @@ class ScriptFunctionsRedisIT {
   private static List<String> busy(int port) throws Exception {
     List<String> replies = new ArrayList<>();
     try (RespClient admin = RespClient.connect(port);
+        RespClient tx = RespClient.connect(port);
         RespClient runner = RespClient.connect(port, 10_000)) {
       admin.call("CONFIG", "SET", "lua-time-limit", "10");
       replies.add(text(admin.callRaw(bytes(new String[] {"SCRIPT", "KILL"}))));
@@ -246,6 +247,8 @@ class ScriptFunctionsRedisIT {
         {"EVAL", "while true do end", "0"},
       };
       for (String[] script : cases) {
+        tx.call("MULTI");
+        tx.call("INCR", "xx");
         String[] result = new String[1];
         Thread t = new Thread(() -> result[0] = text(runner.callRaw(bytes(script))));
         t.start();
@@ -253,9 +256,11 @@ class ScriptFunctionsRedisIT {
         replies.add(ping);
         replies.add(text(admin.callRaw(bytes(new String[] {"FUNCTION", "KILL"}))));
         replies.add(text(admin.callRaw(bytes(new String[] {"GET", "x"}))));
+        replies.add(text(tx.callRaw(bytes(new String[] {"EXEC"})))); // EXECABORT ... BUSY
         replies.add(text(admin.callRaw(bytes(new String[] {"SCRIPT", "KILL"}))));
         t.join(10_000);
         replies.add("runner " + result[0]);
+        replies.add(text(tx.callRaw(bytes(new String[] {"PING", "asdf"})))); // no longer in MULTI
         replies.add(text(admin.callRaw(bytes(new String[] {"PING"}))));
       }
       admin.call("CONFIG", "SET", "lua-time-limit", "5000");
