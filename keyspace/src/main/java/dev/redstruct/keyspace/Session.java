@@ -55,6 +55,24 @@ public final class Session {
   }
 
   /**
+   * Whether a command queued since {@code MULTI} carries a flag, as {@code COMMAND INFO} lists it
+   * ({@code "denyoom"}): Redis refuses an {@code EXEC} out of memory when its queue holds a denyoom
+   * command (processCommand, mstate.cmd_flags).
+   *
+   * @param flag the flag word
+   * @return true if some queued command has it
+   */
+  public boolean queuedCommandHas(String flag) {
+    for (byte[][] argv : queue) {
+      String f = keyspace.commandFlags(argv);
+      if (f != null && ("," + f.replace(' ', ',') + ",").contains("," + flag + ",")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * The selected database, 0 to 15 ({@code SELECT}).
    *
    * @return the database number

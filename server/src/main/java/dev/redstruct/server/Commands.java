@@ -114,7 +114,12 @@ final class Commands {
           "watch");
 
   /** Whether a data command is flagged denyoom (Redis: processCommand's is_denyoom_command). */
-  private boolean denyOom(byte[][] argv) {
+  private boolean denyOom(byte[][] argv, String fullName, Object session) {
+    if ("exec".equals(fullName)
+        && session instanceof dev.redstruct.keyspace.Session s
+        && s.queuedCommandHas("denyoom")) {
+      return true;
+    }
     String flags = server.engine.commandFlags(argv);
     return flags != null && ("," + flags.replace(' ', ',') + ",").contains(",denyoom,");
   }
@@ -141,7 +146,7 @@ final class Commands {
       c.lastCommand = fullName;
       if (authRequired(c) && (b == null || !b.noAuth)) {
         refusal = NOAUTH;
-      } else if (b == null && !script && server.outOfMemory() && denyOom(argv)) {
+      } else if (b == null && !script && server.outOfMemory() && denyOom(argv, fullName, session)) {
         refusal = "OOM command not allowed when used memory > 'maxmemory'.";
       } else if (c.inPubSub() && c.resp == 2 && (b == null || !b.pubSubContext)) {
         refusal =

@@ -236,6 +236,13 @@ class ScriptFunctionsRedisIT {
     try (RespClient admin = RespClient.connect(port);
         RespClient tx = RespClient.connect(port);
         RespClient runner = RespClient.connect(port, 10_000)) {
+      // an EXEC whose queue holds a denyoom command is refused once out of memory
+      tx.call("MULTI");
+      tx.call("SET", "z", "1");
+      tx.call("GET", "z");
+      admin.call("CONFIG", "SET", "maxmemory", "1");
+      replies.add(text(tx.callRaw(bytes(new String[] {"EXEC"}))));
+      admin.call("CONFIG", "SET", "maxmemory", "0");
       admin.call("CONFIG", "SET", "lua-time-limit", "10");
       replies.add(text(admin.callRaw(bytes(new String[] {"SCRIPT", "KILL"}))));
       String[][] cases = {
