@@ -220,6 +220,7 @@ final class CommandTable {
     add("pfadd", -2, "write,denyoom,fast", 1, 1, 1, STRING_FACE);
     add("pfcount", -2, "readonly", 1, -1, 1, STRING_FACE);
     add("pfmerge", -2, "write,denyoom", 1, -1, 1, STRING_FACE);
+    add("pfdebug", 3, "write,denyoom,admin", 2, 2, 1, STRING_FACE);
   }
 
   private void addFaces() {

@@ -8,8 +8,8 @@ import java.util.Arrays;
 
 /**
  * {@code PFADD PFCOUNT PFMERGE} on string keys, as Redis 7.0.15's src/hyperloglog.c runs them, over
- * hll's {@link HyperLogLog} (the value's bytes are the sketch, byte for byte). {@code PFDEBUG} and
- * {@code PFSELFTEST} are not offered.
+ * hll's {@link HyperLogLog} (the value's bytes are the sketch, byte for byte); {@code PFDEBUG
+ * GETREG|DECODE|ENCODING|TODENSE}. {@code PFSELFTEST} (a test of Redis's own code) is not offered.
  */
 final class HllCommands {
   /*
@@ -38,6 +38,7 @@ final class HllCommands {
       case "pfadd" -> pfadd(argv, keys, out);
       case "pfcount" -> pfcount(argv, keys, out);
       case "pfmerge" -> pfmerge(argv, keys, out);
+      case "pfdebug" -> pfdebug(argv, keys, out);
       default -> throw new IllegalArgumentException("not a PF command: " + name);
     }
   }
@@ -153,5 +154,59 @@ final class HllCommands {
     sketch(r).merge(Arrays.copyOf(sources, n));
     keys.modified(key);
     out.simple("OK");
+  }
+
+  /**
+   * Redis: pfdebugCommand. GETREG and TODENSE turn a sparse value dense for good (without
+   * signalling the key, as Redis does not); DECODE prints a sparse body's opcodes.
+   */
+  private static void pfdebug(byte[][] argv, StringKeys keys, RespWriter out) {
+    String cmd = new String(argv[1], java.nio.charset.StandardCharsets.ISO_8859_1);
+    byte[] key = argv[2];
+    RedisString v = keys.get(key);
+    if (v == null) {
+      throw new ReplyError("ERR The specified key does not exist");
+    }
+    checkHeader(v);
+    HyperLogLog h = sketch(StringEdits.unshare(key, v, keys));
+    switch (cmd.toLowerCase(java.util.Locale.ROOT)) {
+      case "getreg" -> {
+        h.toDense();
+        out.arrayHeader(16384);
+        for (int j = 0; j < 16384; j++) {
+          out.integer(h.register(j));
+        }
+      }
+      case "decode" -> {
+        if (h.isDense()) {
+          throw new ReplyError("ERR HLL encoding is not sparse");
+        }
+        out.bulk(decode(h.toByteArray()).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      }
+      case "encoding" -> out.simple(h.isDense() ? "dense" : "sparse");
+      case "todense" -> out.integer(h.toDense() ? 1 : 0);
+      default -> throw new ReplyError("ERR Unknown PFDEBUG subcommand '" + cmd + "'");
+    }
+  }
+
+  /** PFDEBUG DECODE's text of a sparse body: "z:len", "Z:len" and "v:value,len" opcodes. */
+  private static String decode(byte[] s) {
+    StringBuilder sb = new StringBuilder();
+    int p = HDR_SIZE;
+    while (p < s.length) {
+      int b = s[p] & 0xFF;
+      if ((b & 0xC0) == 0) {
+        sb.append("z:").append((b & 0x3F) + 1).append(' ');
+        p++;
+      } else if ((b & 0xC0) == 0x40) {
+        int next = p + 1 < s.length ? s[p + 1] & 0xFF : 0;
+        sb.append("Z:").append((((b & 0x3F) << 8) | next) + 1).append(' ');
+        p += 2;
+      } else {
+        sb.append("v:").append(((b >> 2) & 0x1F) + 1).append(',').append((b & 3) + 1).append(' ');
+        p++;
+      }
+    }
+    return sb.toString().trim();
   }
 }

@@ -29,6 +29,9 @@ public final class Session {
   boolean dirtyExec;
   boolean dirtyCas;
 
+  /** The session is a script's (Redis: CLIENT_SCRIPT): SORT sorts a set's output for it. */
+  boolean script;
+
   /** EXEC is running the queue: commands issued meanwhile run at once (Redis: execCommand). */
   boolean execRunning;
 
@@ -38,6 +41,35 @@ public final class Session {
   Session(Keyspace keyspace, Function<byte[][], byte[]> outside) {
     this.keyspace = keyspace;
     this.outside = outside;
+  }
+
+  /**
+   * Marks this session as the one a server runs its scripts' commands in (Redis: the Lua client,
+   * flagged CLIENT_SCRIPT): {@code SORT} of a set without {@code BY} ordering then sorts the
+   * output, so a script's result does not depend on the set's layout. Redis: sortCommandGeneric.
+   *
+   * @param script true for a script's session
+   */
+  public void setScript(boolean script) {
+    this.script = script;
+  }
+
+  /**
+   * Whether a command queued since {@code MULTI} carries a flag, as {@code COMMAND INFO} lists it
+   * ({@code "denyoom"}): Redis refuses an {@code EXEC} out of memory when its queue holds a denyoom
+   * command (processCommand, mstate.cmd_flags).
+   *
+   * @param flag the flag word
+   * @return true if some queued command has it
+   */
+  public boolean queuedCommandHas(String flag) {
+    for (byte[][] argv : queue) {
+      String f = keyspace.commandFlags(argv);
+      if (f != null && ("," + f.replace(' ', ',') + ",").contains("," + flag + ",")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -50,8 +50,9 @@ final class SortCommand {
     if (v != null && !(v instanceof QuickList || v instanceof RedisSet || v instanceof ZSet)) {
       throw new ReplyError(ReplyError.WRONGTYPE);
     }
-    if (o.dontSort && v instanceof RedisSet && o.store != null) {
-      o.dontSort = false; // a set has no order of its own: a stored result is sorted ALPHA
+    if (o.dontSort && v instanceof RedisSet && (o.store != null || c.session.script)) {
+      // a set has no order of its own: a stored result, or a script's, is sorted ALPHA
+      o.dontSort = false;
       o.alpha = true;
       o.by = null;
     }

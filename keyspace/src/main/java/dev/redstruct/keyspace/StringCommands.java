@@ -96,6 +96,7 @@ public final class StringCommands {
       case "set", "lcs", "mset", "msetnx", "bitpos" -> -3;
       case "getex", "mget", "bitcount", "bitfield", "bitfield_ro" -> -2;
       case "pfadd", "pfcount", "pfmerge" -> -2;
+      case "pfdebug" -> 3;
       case "bitop" -> -4;
       default -> 0;
     };
@@ -135,7 +136,7 @@ public final class StringCommands {
       case "lcs" -> Lcs.lcs(argv, keys, out);
       case "setbit", "getbit", "bitcount", "bitpos", "bitop", "bitfield", "bitfield_ro" ->
           BitCommands.run(name, argv, keys, out);
-      case "pfadd", "pfcount", "pfmerge" -> HllCommands.run(name, argv, keys, out);
+      case "pfadd", "pfcount", "pfmerge", "pfdebug" -> HllCommands.run(name, argv, keys, out);
       default -> StringEdits.run(name, argv, keys, out);
     }
   }

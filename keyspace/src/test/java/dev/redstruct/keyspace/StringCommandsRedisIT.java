@@ -1,5 +1,6 @@
 package dev.redstruct.keyspace;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.redstruct.core.resp.RespWriter;
@@ -249,6 +250,42 @@ class StringCommandsRedisIT {
   static String show(byte[] a) {
     String s = dev.redstruct.core.Bytes.readable(a);
     return s.length() > 300 ? s.substring(0, 300) + "..." : s;
+  }
+
+  /**
+   * PFDEBUG GETREG, DECODE, ENCODING and TODENSE (and its errors) on the same PFADDs, byte for byte
+   * through a Keyspace: sparse bodies decoded, the dense conversion, the registers.
+   */
+  @Test
+  void pfdebugRepliesAreIdentical(RespClient redis) {
+    Keyspace ks = Keyspace.create();
+    List<String[]> steps = new ArrayList<>();
+    steps.add(new String[] {"DEL", "h", "s", "nothll"});
+    steps.add(new String[] {"PFADD", "h", "a", "b", "c", "d", "e"});
+    steps.add(new String[] {"SET", "s", "x"});
+    for (String sub : new String[] {"ENCODING", "DECODE", "TODENSE", "ENCODING", "DECODE"}) {
+      steps.add(new String[] {"PFDEBUG", sub, "h"});
+    }
+    steps.add(new String[] {"PFADD", "h2", "x", "y"});
+    steps.add(new String[] {"PFDEBUG", "GETREG", "h2"});
+    steps.add(new String[] {"PFDEBUG", "ENCODING", "h2"});
+    steps.add(new String[] {"PFDEBUG", "TODENSE", "h2"});
+    steps.add(new String[] {"PFDEBUG", "GETREG", "nothll"});
+    steps.add(new String[] {"PFDEBUG", "GETREG", "s"});
+    steps.add(new String[] {"PFDEBUG", "NOSUCH", "h"});
+    steps.add(new String[] {"PFDEBUG", "GETREG"});
+    steps.add(new String[] {"PFCOUNT", "h", "h2"});
+    steps.add(new String[] {"GET", "h2"});
+    for (String[] step : steps) {
+      byte[][] argv = new byte[step.length][];
+      for (int i = 0; i < step.length; i++) {
+        argv[i] = step[i].getBytes(StandardCharsets.ISO_8859_1);
+      }
+      assertEquals(
+          new String(redis.callRaw(argv), StandardCharsets.ISO_8859_1),
+          new String(ks.execute(argv), StandardCharsets.ISO_8859_1),
+          String.join(" ", step));
+    }
   }
 
   @Test

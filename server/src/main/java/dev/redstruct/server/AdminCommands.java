@@ -31,6 +31,9 @@ final class AdminCommands {
   /** DEBUG SET-ACTIVE-EXPIRE: whether the cron sweeps expired keys. */
   boolean activeExpire = true;
 
+  /** DEBUG SET-DISABLE-DENY-SCRIPTS: scripts may run noscript commands. */
+  boolean disableDenyScripts;
+
   /** DEBUG QUICKLIST-PACKED-THRESHOLD (stored; the keyspace's lists keep their default). */
   long quicklistPackedThreshold = 1L << 30;
 
@@ -186,31 +189,11 @@ final class AdminCommands {
       case WAIT:
         wait(c, argv);
         break;
-      case FUNCTION:
-        function(c, argv);
+      case CLUSTER:
+        c.reply(Commands.error("ERR This instance has cluster support disabled"));
         break;
       default:
         throw new AssertionError(b);
-    }
-  }
-
-  /** Redis: functionFlushCommand, functionListCommand, with no function library ever loaded. */
-  private static void function(Client c, byte[][] argv) {
-    String sub = Builtin.lower(argv[1]);
-    if (sub.equals("flush")) {
-      if (argv.length > 3) {
-        c.reply(Commands.error(Commands.subcommandSyntax(argv)));
-      } else if (argv.length == 3
-          && !Builtin.lower(argv[2]).equals("sync")
-          && !Builtin.lower(argv[2]).equals("async")) {
-        c.reply(Commands.error("ERR FUNCTION FLUSH only supports SYNC|ASYNC option"));
-      } else {
-        c.reply(Commands.ok());
-      }
-    } else if (sub.equals("list")) {
-      c.reply(new RespWriter(c.resp).arrayHeader(0).toByteArray());
-    } else {
-      c.reply(Commands.help("FUNCTION", "FLUSH [ASYNC|SYNC]", "LIST"));
     }
   }
 

@@ -86,9 +86,39 @@ enum Builtin {
   LASTSAVE(1, false, false),
   SHUTDOWN(-1, false, false),
   WAIT(3, false, false),
-  // Redis functions are not modelled; FUNCTION FLUSH (which Redis's test suite sends before each
-  // test against an external server) and LIST answer as a server without functions
-  FUNCTION(-2, false, false, "flush:-2", "list:-2", "help:2");
+  // cluster support is disabled: every CLUSTER subcommand answers so, as Redis without
+  // cluster-enabled does; the subcommands and arities are Redis 7.0.15's
+  CLUSTER(
+      -2,
+      false,
+      false,
+      "addslots:-3",
+      "addslotsrange:-4",
+      "bumpepoch:2",
+      "count-failure-reports:3",
+      "countkeysinslot:3",
+      "delslots:-3",
+      "delslotsrange:-4",
+      "failover:-2",
+      "flushslots:2",
+      "forget:3",
+      "getkeysinslot:4",
+      "help:2",
+      "info:2",
+      "keyslot:3",
+      "links:2",
+      "meet:-4",
+      "myid:2",
+      "nodes:2",
+      "replicas:3",
+      "replicate:3",
+      "reset:-2",
+      "saveconfig:2",
+      "set-config-epoch:3",
+      "setslot:-4",
+      "shards:2",
+      "slaves:3",
+      "slots:2");
 
   private static final Map<String, Builtin> BY_NAME = new HashMap<>();
 
@@ -106,7 +136,8 @@ enum Builtin {
           LASTSAVE,
           SHUTDOWN,
           WAIT,
-          FUNCTION);
+          FUNCTION,
+          CLUSTER);
 
   /** One of the server commands {@link AdminCommands} runs. */
   boolean admin() {

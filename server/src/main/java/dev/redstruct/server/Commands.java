@@ -26,7 +26,7 @@ final class Commands {
   private final Server server;
   private final ClientCommand clientCommand;
   final AdminCommands admin;
-  private final ServerScripts scripts;
+  final ServerScripts scripts;
 
   Commands(Server server) {
     this.server = server;
@@ -96,6 +96,34 @@ final class Commands {
     c.commandDone();
   }
 
+  /** The commands flagged allow-busy in Redis 7.0.15: all that run while a script is busy. */
+  private static final java.util.Set<String> ALLOW_BUSY =
+      java.util.Set.of(
+          "auth",
+          "discard",
+          "function|kill",
+          "function|stats",
+          "hello",
+          "multi",
+          "quit",
+          "replconf",
+          "reset",
+          "script|kill",
+          "shutdown",
+          "unwatch",
+          "watch");
+
+  /** Whether a data command is flagged denyoom (Redis: processCommand's is_denyoom_command). */
+  private boolean denyOom(byte[][] argv, String fullName, Object session) {
+    if ("exec".equals(fullName)
+        && session instanceof dev.redstruct.keyspace.Session s
+        && s.queuedCommandHas("denyoom")) {
+      return true;
+    }
+    String flags = server.engine.commandFlags(argv);
+    return flags != null && ("," + flags.replace(' ', ',') + ",").contains(",denyoom,");
+  }
+
   private void call(Client c, byte[][] argv) {
     CommandEngine<Object> engine = server.engine;
     Object session = c.session;
@@ -118,6 +146,8 @@ final class Commands {
       c.lastCommand = fullName;
       if (authRequired(c) && (b == null || !b.noAuth)) {
         refusal = NOAUTH;
+      } else if (b == null && !script && server.outOfMemory() && denyOom(argv, fullName, session)) {
+        refusal = "OOM command not allowed when used memory > 'maxmemory'.";
       } else if (server.replication.masterHost() != null
           && !c.inExec
           && b == null
@@ -132,11 +162,23 @@ final class Commands {
                 + " this context";
       }
     }
+    if (refusal == null && server.busyCaller != null && !ALLOW_BUSY.contains(fullName)) {
+      refusal =
+          server.busyEval
+              ? "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN"
+                  + " NOSAVE."
+              : "BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN"
+                  + " NOSAVE.";
+    }
     boolean inMulti = engine.inTransaction(session);
     long start = System.nanoTime();
     c.lastError = null;
     if (refusal != null) {
-      if (inMulti) {
+      if (inMulti && "exec".equals(fullName)) {
+        // Redis: rejectCommand -> execCommandAbort: a refused EXEC discards the transaction
+        engine.execute(session, new byte[][] {"DISCARD".getBytes(StandardCharsets.US_ASCII)});
+        refusal = "EXECABORT Transaction discarded because of: " + refusal;
+      } else if (inMulti) {
         engine.flagTransaction(session); // Redis: rejectCommand -> flagTransaction
       }
       c.reply(error(refusal));

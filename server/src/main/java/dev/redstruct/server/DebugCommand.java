@@ -93,6 +93,11 @@ final class DebugCommand {
         admin.quicklistPackedThreshold = sz == 0 ? 1L << 30 : sz;
         c.reply(Commands.ok());
       }
+    } else if (sub.equals("protocol") && n == 3) {
+      protocol(c, Builtin.lower(argv[2]));
+    } else if (sub.equals("set-disable-deny-scripts") && n == 3) {
+      admin.disableDenyScripts = atoi(argv[2]) != 0;
+      c.reply(Commands.ok());
     } else if (sub.equals("change-repl-id") && n == 2) {
       admin.replId = AdminCommands.randomHex40();
       c.reply(Commands.ok());
@@ -114,6 +119,76 @@ final class DebugCommand {
     } else {
       c.reply(Commands.error(Commands.subcommandSyntax(argv)));
     }
+  }
+
+  /** Redis: DEBUG PROTOCOL, one reply of each RESP type. */
+  private static void protocol(Client c, String name) {
+    RespWriter w = new RespWriter(c.resp);
+    switch (name) {
+      case "string":
+        w.bulk(ascii("Hello World"));
+        break;
+      case "integer":
+        w.integer(12345);
+        break;
+      case "double":
+        w.doubleReply(3.141);
+        break;
+      case "bignum":
+        w.bigNumber(ascii("1234567999999999999999999999999999999"));
+        break;
+      case "null":
+        w.nullReply();
+        break;
+      case "array":
+      case "set":
+        if (name.equals("set")) {
+          w.setHeader(3);
+        } else {
+          w.arrayHeader(3);
+        }
+        for (int j = 0; j < 3; j++) {
+          w.integer(j);
+        }
+        break;
+      case "map":
+        w.mapHeader(3);
+        for (int j = 0; j < 3; j++) {
+          w.integer(j).bool(j == 1);
+        }
+        break;
+      case "attrib":
+        if (c.resp >= 3) {
+          w.raw(ascii("|1\r\n")).bulk(ascii("key-popularity")).arrayHeader(2);
+          w.bulk(ascii("key:123")).integer(90);
+        }
+        w.bulk(ascii("Some real reply following the attribute"));
+        break;
+      case "push":
+        if (c.resp < 3) {
+          w.error("ERR RESP2 is not supported by this command");
+          break;
+        }
+        w.pushHeader(2).bulk(ascii("server-cpu-usage")).integer(42);
+        w.bulk(ascii("Some real reply following the push reply"));
+        break;
+      case "true":
+      case "false":
+        w.bool(name.equals("true"));
+        break;
+      case "verbatim":
+        w.verbatim(ascii("This is a verbatim\nstring"), "txt");
+        break;
+      default:
+        w.error(
+            "ERR Wrong protocol type name. Please use one of the following:"
+                + " string|integer|double|bignum|null|array|set|map|attrib|push|verbatim|true|false");
+    }
+    c.reply(w.toByteArray());
+  }
+
+  private static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
   }
 
   private static int atoi(byte[] b) {
@@ -197,7 +272,20 @@ final class DebugCommand {
   }
 
   /** Redis: DEBUG OBJECT; serializedlength is the DUMP payload without type byte and footer. */
+  /** Redis: DEBUG OBJECT finds the key in the dictionary without expiring it. */
   private void object(Client c, byte[] key) {
+    ScriptClock clock = server.scriptClock;
+    long previous = clock == null ? -1 : clock.freezeAtEpoch();
+    try {
+      objectNoExpire(c, key);
+    } finally {
+      if (clock != null) {
+        clock.restore(previous);
+      }
+    }
+  }
+
+  private void objectNoExpire(Client c, byte[] key) {
     Keyspace ks = admin.keyspace();
     Session s = ks == null ? null : sessionAt(ks, c);
     byte[] enc =

@@ -234,6 +234,7 @@ final class InfoCommand {
     long used = rt.totalMemory() - rt.freeMemory();
     long max = rt.maxMemory();
     long maxmemory = server.config.getLong("maxmemory");
+    long[] scripts = server.scriptCounts();
     t.section("Memory")
         .f("used_memory", used)
         .f("used_memory_human", human(used))
@@ -255,9 +256,9 @@ final class InfoCommand {
         .f("used_memory_vm_eval", 0)
         .f("used_memory_lua_human", "0B")
         .f("used_memory_scripts_eval", 0)
-        .f("number_of_cached_scripts", 0)
-        .f("number_of_functions", 0)
-        .f("number_of_libraries", 0)
+        .f("number_of_cached_scripts", scripts[0])
+        .f("number_of_functions", scripts[1])
+        .f("number_of_libraries", scripts[2])
         .f("used_memory_vm_functions", 0)
         .f("used_memory_vm_total", 0)
         .f("used_memory_vm_total_human", "0B")

@@ -27,7 +27,9 @@ public final class RedisServer implements AutoCloseable {
   private RedisServer(Server server) {
     this.server = server;
     this.port = server.port();
-    this.thread = new Thread(server, "redstruct-server-" + port);
+    // 64 MB of stack, as deep as Redis's main thread can go: a script's reply nests up to 7995
+    // tables (LuaReplies.MAX_DEPTH), which a default 1 MB thread stack cannot write
+    this.thread = new Thread(null, server, "redstruct-server-" + port, 64L << 20);
     thread.setDaemon(true);
     thread.start();
   }
@@ -40,7 +42,17 @@ public final class RedisServer implements AutoCloseable {
    * @throws UncheckedIOException if the address cannot be bound
    */
   public static RedisServer start(ServerOptions options) {
-    return start(options, Keyspace.create());
+    Objects.requireNonNull(options, "options");
+    ScriptClock clock = new ScriptClock();
+    Keyspace ks = Keyspace.create(clock, new java.util.SplittableRandom());
+    try {
+      Server server = new Server(options, new KeyspaceEngine(ks));
+      server.scriptClock = clock;
+      return new RedisServer(server);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "cannot listen on " + options.bind() + ":" + options.port(), e);
+    }
   }
 
   /**
@@ -127,7 +139,11 @@ public final class RedisServer implements AutoCloseable {
     }
     ServerOptions options = config.toOptions();
     try {
-      return new RedisServer(new Server(options, new KeyspaceEngine(Keyspace.create()), config));
+      ScriptClock clock = new ScriptClock();
+      Keyspace ks = Keyspace.create(clock, new java.util.SplittableRandom());
+      Server server = new Server(options, new KeyspaceEngine(ks), config);
+      server.scriptClock = clock;
+      return new RedisServer(server);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot listen on " + options.bind() + ":" + options.port(), e);

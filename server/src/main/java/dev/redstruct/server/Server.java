@@ -211,6 +211,76 @@ final class Server implements Runnable {
     }
   }
 
+  /**
+   * Handles the selected keys, except the one of {@code skip} (the caller of a busy script). The
+   * keys are taken out of the selector's set first: a busy script serves other clients from inside
+   * this loop and selects again.
+   */
+  private void skipOrHandle(SelectionKey k, Client skip) {
+    if (k.attachment() != skip) {
+      handle(k);
+    }
+  }
+
+
+  /**
+   * Whether the server is over maxmemory with nothing it may evict: then denyoom commands are
+   * refused. The used memory is the JVM heap in use, as INFO's used_memory; the server evicts
+   * nothing, so only the noeviction policy refuses (with another policy Redis would evict keys
+   * first). Redis: performEvictions returning EVICT_FAIL.
+   */
+  boolean outOfMemory() {
+    long max = config.getLong("maxmemory");
+    if (max <= 0 || !config.get("maxmemory-policy").equals("noeviction")) {
+      return false;
+    }
+    Runtime rt = Runtime.getRuntime();
+    return rt.totalMemory() - rt.freeMemory() > max;
+  }
+
+  /** INFO's script counts: cached EVAL scripts, functions, libraries. */
+  long[] scriptCounts() {
+    return commands.scripts.counts();
+  }
+
+  /** The keyspace's clock when the server made the keyspace (it stops during scripts); or null. */
+  ScriptClock scriptClock;
+
+  /** The caller of the script that timed out, while it runs; else null. */
+  Client busyCaller;
+
+  /** Whether that script is an EVAL script (BUSY's text names SCRIPT KILL, else FUNCTION KILL). */
+  boolean busyEval;
+
+  /**
+   * Serves the other clients while a script that ran past busy-reply-threshold keeps running: they
+   * get BUSY but for the few commands allowed then; the caller's own input waits. Redis:
+   * processEventsWhileBlocked (four rounds of events, without waiting), protectClient.
+   *
+   * @return true if the server is shutting down (SHUTDOWN): the script must end
+   */
+  boolean processEventsWhileBlocked(Client caller, boolean eval) {
+    Client previousCaller = busyCaller;
+    boolean previousEval = busyEval;
+    busyCaller = caller;
+    busyEval = eval;
+    try {
+      for (int i = 0; i < 4; i++) {
+        int n = selector.selectNow(k -> skipOrHandle(k, caller)); // epoll's order, as the loop
+        beforeSleep();
+        if (n == 0) {
+          break;
+        }
+      }
+    } catch (IOException | ClosedSelectorException e) {
+      // the selector broke: the loop notices once the script is over
+    } finally {
+      busyCaller = previousCaller;
+      busyEval = previousEval;
+    }
+    return !running;
+  }
+
   private void handle(SelectionKey k) {
     if (!k.isValid()) {
       return;
@@ -358,7 +428,7 @@ final class Server implements Runnable {
   /** Redis: beforeSleep's handleClientsWithPendingWrites and freeClientsInAsyncFreeQueue. */
   private void beforeSleep() {
     for (Client c : clients.values()) { // write() never removes a client: it queues in toClose
-      if (c.closeAsap) {
+      if (c.closeAsap && c != busyCaller) {
         toClose.add(c);
       } else if (c.writePending) {
         // only a client that was given output is written to, and closed after it; so a QUIT
@@ -373,7 +443,9 @@ final class Server implements Runnable {
       }
     }
     for (Client c : toClose) {
-      free(c);
+      if (c != busyCaller) { // a busy script's caller is freed after the script (protectClient)
+        free(c);
+      }
     }
     toClose.clear();
   }

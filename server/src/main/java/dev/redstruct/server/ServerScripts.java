@@ -27,6 +27,7 @@ final class ServerScripts {
           Builtin.BZPOPMIN,
           Builtin.BZPOPMAX,
           Builtin.QUIT,
+          Builtin.DEBUG,
           Builtin.HELLO,
           Builtin.AUTH,
           Builtin.RESET,
@@ -66,12 +67,20 @@ final class ServerScripts {
     if (scripting == null) {
       scripting = new Scripting();
     }
+    if (scripting.running()) {
+      // a command another client sent while a timed-out script runs (SCRIPT KILL, FUNCTION
+      // KILL, FUNCTION STATS): the script's session stays as the script left it
+      return scripting.execute(new Host(c), argv);
+    }
     CommandEngine<Object> engine = server.engine;
     if (session == null) {
       session =
           engine.newSession(
               (CommandEngine.ConnectionCommands)
                   a -> caller == null ? null : commands.runForExec(caller, a));
+      if (session instanceof dev.redstruct.keyspace.Session) {
+        ((dev.redstruct.keyspace.Session) session).setScript(true); // SORT sorts sets for scripts
+      }
     }
     engine.reset(session);
     int db = engine.selectedDb(c.session);
@@ -80,11 +89,21 @@ final class ServerScripts {
     }
     Client previous = caller;
     caller = c;
+    ScriptClock clock = server.scriptClock;
+    long frozen = clock == null ? -1 : clock.freeze();
     try {
       return scripting.execute(new Host(c), argv);
     } finally {
       caller = previous;
+      if (clock != null) {
+        clock.restore(frozen);
+      }
     }
+  }
+
+  /** INFO's script counts (cached scripts, functions, libraries); zeros before the first script. */
+  long[] counts() {
+    return scripting == null ? new long[3] : scripting.counts();
   }
 
   private static byte[] bytes(String s) {
@@ -114,7 +133,9 @@ final class ServerScripts {
         if (name.startsWith("ERR unknown subcommand")) {
           return null;
         }
-        boolean noscript = NOSCRIPT.contains(b) && !name.equals("client|help");
+        boolean noscript =
+            ((NOSCRIPT.contains(b) && !name.equals("client|help")) || name.equals("cluster|reset"))
+                && !commands.admin.disableDenyScripts;
         boolean publish = b == Builtin.PUBLISH || b == Builtin.SPUBLISH;
         return new Command(!name.startsWith("ERR "), WRITE.contains(b), publish, noscript);
       }
@@ -143,6 +164,21 @@ final class ServerScripts {
     @Override
     public int protocol() {
       return c.resp;
+    }
+
+    @Override
+    public boolean outOfMemory() {
+      return server.outOfMemory();
+    }
+
+    @Override
+    public long busyReplyThresholdMillis() {
+      return server.config.getLong("busy-reply-threshold");
+    }
+
+    @Override
+    public boolean processEventsWhileBusy(boolean eval) {
+      return server.processEventsWhileBlocked(c, eval);
     }
   }
 }

@@ -250,6 +250,17 @@ final class LuaReplies {
    * @param scriptResp the protocol the script last asked for (booleans depend on it)
    */
   static void toReply(RespWriter out, LuaValue v, int scriptResp) {
+    toReply(out, v, scriptResp, 0);
+  }
+
+  /**
+   * How many tables deep a reply may nest: Redis's conversion needs Lua stack slots per level and
+   * answers "reached lua stack limit" in place of the table that finds none (measured on 7.0.15: a
+   * table that holds itself gives 7995 arrays, then the error).
+   */
+  static final int MAX_DEPTH = 7995;
+
+  private static void toReply(RespWriter out, LuaValue v, int scriptResp, int depth) {
     switch (v.type()) {
       case LuaValue.TSTRING:
         out.bulk(bytes(v));
@@ -269,7 +280,11 @@ final class LuaReplies {
         out.integer(toLongLong(v.todouble()));
         return;
       case LuaValue.TTABLE:
-        tableToReply(out, (LuaTable) v, scriptResp);
+        if (depth >= MAX_DEPTH) {
+          out.error("ERR reached lua stack limit");
+        } else {
+          tableToReply(out, (LuaTable) v, scriptResp, depth);
+        }
         return;
       default:
         out.nullReply();
@@ -284,7 +299,7 @@ final class LuaReplies {
     return (long) d;
   }
 
-  private static void tableToReply(RespWriter out, LuaTable t, int scriptResp) {
+  private static void tableToReply(RespWriter out, LuaTable t, int scriptResp, int depth) {
     LuaValue err = t.rawget("err");
     if (err.type() == LuaValue.TSTRING) {
       out.error(sanitizeError(cString(bytes(err))).substring(1));
@@ -310,12 +325,12 @@ final class LuaReplies {
     }
     LuaValue map = t.rawget("map");
     if (map.istable()) {
-      pairs(out, (LuaTable) map, scriptResp, true);
+      pairs(out, (LuaTable) map, scriptResp, true, depth + 1);
       return;
     }
     LuaValue set = t.rawget("set");
     if (set.istable()) {
-      pairs(out, (LuaTable) set, scriptResp, false);
+      pairs(out, (LuaTable) set, scriptResp, false, depth + 1);
       return;
     }
     int n = 0;
@@ -324,7 +339,7 @@ final class LuaReplies {
     }
     out.arrayHeader(n);
     for (int i = 1; i <= n; i++) {
-      toReply(out, t.rawget(i), scriptResp);
+      toReply(out, t.rawget(i), scriptResp, depth + 1);
     }
   }
 
@@ -341,7 +356,8 @@ final class LuaReplies {
     return true;
   }
 
-  private static void pairs(RespWriter out, LuaTable t, int scriptResp, boolean withValues) {
+  private static void pairs(
+      RespWriter out, LuaTable t, int scriptResp, boolean withValues, int depth) {
     int n = 0;
     for (LuaValue k = LuaValue.NIL; ; ) {
       Varargs e = t.next(k);
@@ -360,9 +376,9 @@ final class LuaReplies {
       if ((k = e.arg1()).isnil()) {
         break;
       }
-      toReply(out, k, scriptResp);
+      toReply(out, k, scriptResp, depth);
       if (withValues) {
-        toReply(out, e.arg(2), scriptResp);
+        toReply(out, e.arg(2), scriptResp, depth);
       }
     }
   }

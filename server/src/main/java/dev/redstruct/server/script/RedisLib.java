@@ -34,9 +34,24 @@ final class RedisLib {
     final boolean readOnly;
     int resp = 2;
 
+    /** Whether the script ran a write command (then SCRIPT KILL refuses). */
+    boolean writeDirty;
+
+    /** Whether the script may run denyoom commands out of memory (flags allow-oom, no-writes). */
+    boolean allowOom;
+
     Run(ScriptHost host, boolean readOnly) {
       this.host = host;
       this.readOnly = readOnly;
+    }
+  }
+
+  /** The error that ends a killed script; pcall does not catch it. */
+  static final class Killed extends LuaError {
+    private static final long serialVersionUID = 1L;
+
+    Killed() {
+      super(LuaReplies.errorTable("Script killed by user with SCRIPT KILL..."));
     }
   }
 
@@ -141,6 +156,12 @@ final class RedisLib {
     if (r.readOnly && (cmd.write() || cmd.mayReplicate())) {
       return "Write commands are not allowed from read-only scripts.";
     }
+    if (!r.allowOom && !r.writeDirty && cmd.denyOom() && r.host.outOfMemory()) {
+      return "-" + OOM; // Redis: scriptVerifyOOM, only before the script's first write
+    }
+    if (cmd.write()) {
+      r.writeDirty = true;
+    }
     return null;
   }
 
@@ -169,6 +190,8 @@ final class RedisLib {
     LuaValue f = args.checkvalue(1);
     try {
       return LuaValue.varargsOf(LuaValue.TRUE, f.invoke(args.subargs(2)));
+    } catch (Killed e) {
+      throw e;
     } catch (LuaError e) {
       LuaValue v = Sandbox.value(e);
       if (v.istable() && v.get("err").isstring()) {
@@ -179,6 +202,8 @@ final class RedisLib {
       return LuaValue.varargsOf(LuaValue.FALSE, LuaValue.valueOf("stack overflow"));
     }
   }
+
+  static final String OOM = "OOM command not allowed when used memory > 'maxmemory'.";
 
   private static final String WRONG_ARGS = "wrong number or type of arguments";
 

@@ -194,6 +194,14 @@ final class Sandbox {
    * libraries and the {@code redis} table from {@code api}, then locks everything.
    */
   static ScriptGlobals create(RedisLib api) {
+    return create(api, null);
+  }
+
+  /**
+   * As {@link #create(RedisLib)}, with a hook that luaj calls at every instruction of the scripts
+   * this world runs (null for none).
+   */
+  static ScriptGlobals create(RedisLib api, Hook hook) {
     ScriptGlobals g = new ScriptGlobals();
     g.load(new BaseLib());
     g.load(new org.luaj.vm2.lib.PackageLib()); // the other libraries register in package.loaded
@@ -212,6 +220,7 @@ final class Sandbox {
     LuaTable table = (LuaTable) g.get("table");
     table.rawset("getn", new LuaFn("getn", a -> LuaValue.valueOf(a.checktable(1).length())));
     table.rawset("maxn", new LuaFn("maxn", Sandbox::maxn));
+    table.rawset("concat", new LuaFn("concat", Sandbox::concat));
     api.install(g);
     g.rawset("cjson", CjsonLib.create());
     g.rawset("bit", BitLib.create());
@@ -236,7 +245,68 @@ final class Sandbox {
     // luaj keeps the string metatable in a static field; every Scripting installs an equal one.
     LuaString.s_metatable = lockedCopy(stringMeta);
     g.locked = true;
+    hook(g, hook);
     return g;
+  }
+
+  /**
+   * Installs the instruction hook on a globals table (the one the scripts' closures were loaded
+   * with). luaj asks a present debug library for an error's traceback unless the running thread has
+   * an error function; an identity error function keeps every error message as it was.
+   */
+  static void hook(org.luaj.vm2.Globals g, Hook hook) {
+    if (hook == null) {
+      return;
+    }
+    g.debuglib = hook;
+    g.running.errorfunc = IDENTITY;
+  }
+
+  private static final LuaValue IDENTITY =
+      new OneArgFunction() {
+        @Override
+        public LuaValue call(LuaValue v) {
+          return v;
+        }
+      };
+
+  /**
+   * luaj's debug hook, used only to count instructions: every {@link #PERIOD} instructions it runs
+   * {@code tick} (Redis: luaMaskCountHook, a count hook of 100000 instructions); while {@code
+   * always} is true it runs it at every instruction (Redis re-arms the hook on every line once a
+   * script is killed, so pcall cannot swallow the kill).
+   */
+  static final class Hook extends org.luaj.vm2.lib.DebugLib {
+    static final int PERIOD = 100_000;
+    private final Runnable tick;
+    private int count;
+    boolean always;
+
+    Hook(Runnable tick) {
+      this.tick = tick;
+    }
+
+    @Override
+    public void onInstruction(int pc, Varargs v, int top) {
+      if (always || ++count >= PERIOD) {
+        count = 0;
+        tick.run();
+      }
+    }
+
+    @Override
+    public void onCall(org.luaj.vm2.LuaFunction f) {}
+
+    @Override
+    public void onCall(org.luaj.vm2.LuaClosure c, Varargs varargs, LuaValue[] stack) {}
+
+    @Override
+    public void onReturn() {}
+
+    @Override
+    public String traceback(int level) {
+      return "";
+    }
   }
 
   /** A locked copy of a table and, recursively, of the tables in it. */
@@ -250,6 +320,16 @@ final class Sandbox {
     return copy;
   }
 
+  /**
+   * A locked metatable whose __index raises the nonexistent-global error. Redis:
+   * luaSetErrorMetatable.
+   */
+  static ReadOnlyTable errorMetatable() {
+    LuaTable meta = new LuaTable();
+    meta.rawset(LuaValue.INDEX, new NonexistentGlobal());
+    return lockedCopy(meta);
+  }
+
   /** Redis: luaProtectedTableError, the globals' __index. */
   private static final class NonexistentGlobal extends org.luaj.vm2.lib.TwoArgFunction {
     @Override
@@ -257,6 +337,39 @@ final class Sandbox {
       throw positional(
           "Script attempted to access nonexistent global variable '" + name.tojstring() + "'");
     }
+  }
+
+  /**
+   * Lua 5.1's table.concat: numbers are written as lua_tostring writes them ({@code %.14g}), where
+   * luaj's would write Java's {@code Double.toString} ("3.0E-4").
+   */
+  private static Varargs concat(Varargs a) {
+    if (!a.arg1().istable()) {
+      throw LuaFn.badArg(1, "concat", "table expected, got " + LuaFn.typeName(a, 1));
+    }
+    LuaTable t = (LuaTable) a.arg1();
+    LuaString sep = a.isnoneornil(2) ? LuaValue.EMPTYSTRING : a.checkstring(2);
+    int i = a.isnoneornil(3) ? 1 : a.checkint(3);
+    int last = a.isnoneornil(4) ? t.length() : a.checkint(4);
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    byte[] sepBytes = LuaReplies.bytes(sep);
+    for (long k = i; k <= last; k++) {
+      LuaValue v = t.rawget((int) k);
+      byte[] b;
+      if (v.type() == LuaValue.TNUMBER) {
+        b = CjsonLib.formatG14(v.todouble()).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+      } else if (v.type() == LuaValue.TSTRING) {
+        b = LuaReplies.bytes(v);
+      } else {
+        throw new LuaError(
+            "invalid value (" + v.typename() + ") at index " + k + " in table for 'concat'");
+      }
+      out.write(b, 0, b.length);
+      if (k != last) {
+        out.write(sepBytes, 0, sepBytes.length);
+      }
+    }
+    return LuaValue.valueOf(out.toByteArray());
   }
 
   /** Lua 5.1's table.maxn: the largest positive numeric key, or 0. */
@@ -277,6 +390,12 @@ final class Sandbox {
     public LuaValue call(LuaValue x) {
       return LuaValue.valueOf(Math.log10(x.checkdouble()));
     }
+  }
+
+  /** The chunk a luaj error was raised in: "@user_script:3 msg" gives "@user_script"; or null. */
+  static String source(LuaError e) {
+    String m = e.getMessage();
+    return line(e) == null ? null : m.substring(0, m.indexOf(':'));
   }
 
   /** The script's position in a luaj error: "@user_script:3 msg" gives 3; null if none. */
@@ -311,10 +430,37 @@ final class Sandbox {
       int colon = m.indexOf(':');
       int sp = m.indexOf(' ');
       if (colon > 0 && sp > colon) {
-        return LuaValue.valueOf(m.substring(1, sp) + ": " + m.substring(sp + 1));
+        return LuaValue.valueOf(m.substring(1, sp) + ": " + lua51(m.substring(sp + 1)));
       }
     }
     return v;
+  }
+
+  private static final java.util.regex.Pattern CALL =
+      java.util.regex.Pattern.compile("attempt to call (nil|boolean|number|string|table|userdata)");
+  private static final java.util.regex.Pattern ARITH =
+      java.util.regex.Pattern.compile("attempt to perform arithmetic __\\w+ on (\\w+) and (\\w+)");
+
+  /**
+   * luaj's texts of the VM's type errors in Lua 5.1's words, where the variable is not named:
+   * "attempt to call nil" is "attempt to call a nil value", "attempt to index ? (a nil value)" is
+   * "attempt to index a nil value", "attempt to perform arithmetic __add on nil and number" is
+   * "attempt to perform arithmetic on a nil value" (Lua 5.1: luaG_typeerror, src/ldebug.c).
+   */
+  static String lua51(String m) {
+    java.util.regex.Matcher c = CALL.matcher(m);
+    if (c.matches()) {
+      return "attempt to call a " + c.group(1) + " value";
+    }
+    java.util.regex.Matcher a = ARITH.matcher(m);
+    if (a.matches()) {
+      String bad = a.group(1).equals("number") ? a.group(2) : a.group(1);
+      return "attempt to perform arithmetic on a " + bad + " value";
+    }
+    if (m.startsWith("attempt to index ? (a ") && m.endsWith(" value)")) {
+      return "attempt to index a " + m.substring(22, m.length() - 1);
+    }
+    return m;
   }
 
   /** Lua 5.1's error(msg [, level]): level 0 raises the message without a position. */

@@ -24,6 +24,9 @@ public final class ScriptCommands {
       case "eval_ro":
       case "evalsha_ro":
       case "script":
+      case "fcall":
+      case "fcall_ro":
+      case "function":
         return true;
       default:
         return false;
@@ -39,13 +42,16 @@ public final class ScriptCommands {
    */
   public static String checkArity(byte[][] argv) {
     String name = lower(argv[0]);
-    if (!name.equals("script")) {
+    if (!name.equals("script") && !name.equals("function")) {
       return argv.length >= 3 ? null : "ERR wrong number of arguments for '" + name + "' command";
     }
     if (argv.length < 2) {
-      return "ERR wrong number of arguments for 'script' command";
+      return "ERR wrong number of arguments for '" + name + "' command";
     }
     String sub = lower(argv[1]);
+    if (name.equals("function")) {
+      return checkFunction(argv, sub);
+    }
     int arity;
     switch (sub) {
       case "load":
@@ -71,6 +77,36 @@ public final class ScriptCommands {
     return ok ? null : "ERR wrong number of arguments for 'script|" + sub + "' command";
   }
 
+  /** FUNCTION's subcommands and their arities (src/commands/function-*.json, 7.0.15). */
+  private static String checkFunction(byte[][] argv, String sub) {
+    int arity;
+    switch (sub) {
+      case "delete":
+        arity = 3;
+        break;
+      case "dump":
+      case "help":
+      case "kill":
+      case "stats":
+        arity = 2;
+        break;
+      case "flush":
+      case "list":
+        arity = -2;
+        break;
+      case "load":
+      case "restore":
+        arity = -3;
+        break;
+      default:
+        return "ERR unknown subcommand '"
+            + new String(argv[1], StandardCharsets.ISO_8859_1)
+            + "'. Try FUNCTION HELP.";
+    }
+    boolean ok = arity > 0 ? argv.length == arity : argv.length >= -arity;
+    return ok ? null : "ERR wrong number of arguments for 'function|" + sub + "' command";
+  }
+
   /**
    * The command's full name as Redis reports it ({@code "eval"}, {@code "script|load"}).
    *
@@ -79,7 +115,8 @@ public final class ScriptCommands {
    */
   public static String fullName(byte[][] argv) {
     String name = lower(argv[0]);
-    return name.equals("script") && argv.length > 1 ? name + "|" + lower(argv[1]) : name;
+    boolean container = name.equals("script") || name.equals("function");
+    return container && argv.length > 1 ? name + "|" + lower(argv[1]) : name;
   }
 
   private static String lower(byte[] b) {

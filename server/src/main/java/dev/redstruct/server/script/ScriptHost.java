@@ -37,14 +37,60 @@ public interface ScriptHost {
   int protocol();
 
   /**
+   * How long a script may run before the server answers other clients {@code BUSY} and lets them
+   * kill it ({@code busy-reply-threshold}, alias {@code lua-time-limit}).
+   *
+   * @return the threshold in milliseconds; 0 or less: never
+   */
+  default long busyReplyThresholdMillis() {
+    return 0;
+  }
+
+  /**
+   * Serves the other clients for a moment while a timed-out script runs: they get {@code BUSY}
+   * except for the commands that may run then ({@code SCRIPT KILL}, {@code FUNCTION KILL}, ...).
+   * Redis: processEventsWhileBlocked.
+   *
+   * @param eval whether the running script is an {@code EVAL} script (else a function)
+   * @return true if the script must end now (the server is shutting down)
+   */
+  default boolean processEventsWhileBusy(boolean eval) {
+    return false;
+  }
+
+  /**
+   * Whether the server is out of memory now ({@code maxmemory} exceeded, nothing to evict): then
+   * scripts may not run {@code denyoom} commands. Redis: server.pre_command_oom_state.
+   *
+   * @return true when over {@code maxmemory}
+   */
+  default boolean outOfMemory() {
+    return false;
+  }
+
+  /**
    * What {@link #lookup} knows of a command.
    *
    * @param arityOk whether the argument count fits the command's arity
    * @param write whether the command is flagged {@code write} (refused in read-only scripts)
    * @param mayReplicate whether it is flagged {@code may_replicate} (also refused there)
    * @param noscript whether it is flagged {@code noscript} (refused in every script)
+   * @param denyOom whether it is flagged {@code denyoom} (refused when out of memory)
    */
-  record Command(boolean arityOk, boolean write, boolean mayReplicate, boolean noscript) {
+  record Command(
+      boolean arityOk, boolean write, boolean mayReplicate, boolean noscript, boolean denyOom) {
+
+    /**
+     * A command that is not flagged {@code denyoom}.
+     *
+     * @param arityOk whether the argument count fits the command's arity
+     * @param write whether the command is flagged {@code write}
+     * @param mayReplicate whether it is flagged {@code may_replicate}
+     * @param noscript whether it is flagged {@code noscript}
+     */
+    public Command(boolean arityOk, boolean write, boolean mayReplicate, boolean noscript) {
+      this(arityOk, write, mayReplicate, noscript, false);
+    }
 
     /**
      * A command described by Redis's flag words, as {@code COMMAND INFO} lists them.
@@ -59,7 +105,8 @@ public interface ScriptHost {
           arityOk,
           f.contains(",write,"),
           f.contains(",may_replicate,") || f.contains(",may-replicate,"),
-          f.contains(",noscript,"));
+          f.contains(",noscript,"),
+          f.contains(",denyoom,"));
     }
   }
 }

@@ -39,15 +39,139 @@ public final class Scripting {
   };
 
   /** A cached script: its compiled body and whether it declared flags (no-writes). */
-  private record Script(LuaFunction function, boolean shebang, boolean noWrites) {}
+  private record Script(
+      LuaFunction function, boolean shebang, boolean noWrites, boolean allowOom) {}
+
+  /** The script running now: what SCRIPT KILL, FUNCTION KILL and FUNCTION STATS see. */
+  private static final class Running {
+    final RedisLib.Run run;
+    final boolean eval;
+    final String name;
+    final byte[][] argv;
+    final long startNanos = System.nanoTime();
+    boolean timedOut;
+    boolean killed;
+
+    Running(RedisLib.Run run, boolean eval, String name, byte[][] argv) {
+      this.run = run;
+      this.eval = eval;
+      this.name = name;
+      this.argv = argv;
+    }
+  }
+
+  private static final System.Logger LOG = System.getLogger("dev.redstruct.server.script");
+  private static final String SLOW_EVAL =
+      "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.";
+  private static final String SLOW_SCRIPT =
+      "BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.";
 
   private final RedisLib api = new RedisLib();
+  private final Sandbox.Hook hook = new Sandbox.Hook(this::interrupt);
   private Sandbox.ScriptGlobals globals;
   private final Map<String, Script> cache = new HashMap<>();
+  private final Functions functions = new Functions(hook);
+  private Running running;
 
   /** A scripting engine with an empty script cache. */
   public Scripting() {
-    globals = Sandbox.create(api);
+    globals = Sandbox.create(api, hook);
+  }
+
+  /**
+   * INFO's counts: cached EVAL scripts, functions, function libraries.
+   *
+   * @return {@code {number_of_cached_scripts, number_of_functions, number_of_libraries}}
+   */
+  public long[] counts() {
+    return new long[] {cache.size(), functions.functionCount(), functions.libraryCount()};
+  }
+
+  /**
+   * Whether a script is running now (the server is serving other clients from inside it).
+   *
+   * @return true while a script runs
+   */
+  public boolean running() {
+    return running != null;
+  }
+
+  /**
+   * Redis: luaMaskCountHook and scriptInterrupt: once the script has run longer than the busy
+   * threshold, serve the other clients now and then; end the script once it was killed.
+   */
+  private void interrupt() {
+    Running r = running;
+    if (r == null) {
+      return;
+    }
+    if (!r.killed && !r.timedOut) {
+      long limit = r.run.host.busyReplyThresholdMillis();
+      long elapsed = (System.nanoTime() - r.startNanos) / 1_000_000;
+      if (limit <= 0 || elapsed < limit) {
+        return;
+      }
+      r.timedOut = true;
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "Slow script detected: still in execution after "
+              + elapsed
+              + " milliseconds. You can try killing the script using the "
+              + (r.eval ? "SCRIPT KILL" : "FUNCTION KILL")
+              + " command.");
+    }
+    if (!r.killed && r.run.host.processEventsWhileBusy(r.eval)) {
+      r.killed = true; // SHUTDOWN NOSAVE ends a busy script, killable or not
+    }
+    if (r.killed) {
+      hook.always = true;
+      throw new RedisLib.Killed();
+    }
+  }
+
+  /** Redis: scriptKill. */
+  private void kill(boolean eval, RespWriter out) {
+    Running r = running;
+    if (r == null) {
+      out.error("NOTBUSY No scripts in execution right now.");
+    } else if (r.run.writeDirty) {
+      out.error(
+          "UNKILLABLE Sorry the script already executed write commands against the dataset. You"
+              + " can either wait the script termination or kill the server in a hard way using"
+              + " the SHUTDOWN NOSAVE command.");
+    } else if (eval && !r.eval) {
+      out.error(SLOW_SCRIPT);
+    } else if (!eval && r.eval) {
+      out.error(SLOW_EVAL);
+    } else {
+      r.killed = true;
+      out.simple("OK");
+    }
+  }
+
+  /** Redis: functionStatsCommand. */
+  private void functionStats(RespWriter out) {
+    Running r = running;
+    if (r != null && r.eval) {
+      out.error(SLOW_EVAL);
+      return;
+    }
+    out.mapHeader(2);
+    out.bulk("running_script".getBytes(StandardCharsets.US_ASCII));
+    if (r == null) {
+      out.nullReply();
+    } else {
+      out.mapHeader(3);
+      out.bulk("name".getBytes(StandardCharsets.US_ASCII))
+          .bulk(r.name.getBytes(StandardCharsets.ISO_8859_1));
+      out.bulk("command".getBytes(StandardCharsets.US_ASCII)).arrayHeader(r.argv.length);
+      for (byte[] a : r.argv) {
+        out.bulk(a);
+      }
+      out.bulk("duration_ms".getBytes(StandardCharsets.US_ASCII))
+          .integer((System.nanoTime() - r.startNanos) / 1_000_000);
+    }
+    functions.engines(out);
   }
 
   /**
@@ -71,6 +195,15 @@ public final class Scripting {
         break;
       case "evalsha_ro":
         eval(host, argv, true, true, out);
+        break;
+      case "fcall":
+        fcall(host, argv, false, out);
+        break;
+      case "fcall_ro":
+        fcall(host, argv, true, out);
+        break;
+      case "function":
+        function(argv, out);
         break;
       default:
         script(argv, out);
@@ -120,30 +253,104 @@ public final class Scripting {
         return;
       }
     }
+    if (script.shebang() && !script.allowOom() && !script.noWrites() && host.outOfMemory()) {
+      out.error(RedisLib.OOM); // Redis: processCommand, the script's flags make EVAL denyoom
+      return;
+    }
     if (ro && script.shebang() && !script.noWrites()) {
       out.error("ERR Can not execute a script with write flag using *_ro command.");
       return;
     }
     int n = (int) (long) numkeys;
     boolean readOnly = ro || (script.shebang() && script.noWrites());
-    call(new RedisLib.Run(host, readOnly), script, digest, argv, n, out);
+    globals.setArgument("KEYS", strings(argv, 3, 3 + n));
+    globals.setArgument("ARGV", strings(argv, 3 + n, argv.length));
+    RedisLib.Run run = new RedisLib.Run(host, readOnly);
+    run.allowOom = script.allowOom() || (script.shebang() && script.noWrites());
+    call(api, new Running(run, true, digest, argv), script.function(), null, null, out);
   }
 
-  /** Redis: luaCallFunction: KEYS and ARGV, the call, the error handler, the reply. */
+  /** Redis: fcallCommandGeneric, then scriptPrepareForRun's flag checks. */
+  private void fcall(ScriptHost host, byte[][] argv, boolean ro, RespWriter out) {
+    Functions.Function f = functions.function(LuaReplies.latin1(argv[1]));
+    if (f == null) {
+      out.error("ERR Function not found");
+      return;
+    }
+    Long numkeys = parseLong(argv[2]);
+    if (numkeys == null) {
+      out.error("ERR Bad number of keys provided");
+      return;
+    }
+    if (numkeys > argv.length - 3) {
+      out.error("ERR Number of keys can't be greater than number of args");
+      return;
+    }
+    if (numkeys < 0) {
+      out.error("ERR Number of keys can't be negative");
+      return;
+    }
+    if (!f.allowOom() && !f.noWrites() && host.outOfMemory()) {
+      out.error(RedisLib.OOM);
+      return;
+    }
+    if (ro && !f.noWrites()) {
+      out.error("ERR Can not execute a script with write flag using *_ro command.");
+      return;
+    }
+    int n = (int) (long) numkeys;
+    RedisLib.Run run = new RedisLib.Run(host, ro || f.noWrites());
+    run.allowOom = f.allowOom() || f.noWrites();
+    LuaTable keys = strings(argv, 3, 3 + n);
+    LuaTable args = strings(argv, 3 + n, argv.length);
+    call(functions.api, new Running(run, false, f.name(), argv), f.callback(), keys, args, out);
+  }
+
+  /**
+   * Redis: luaCallFunction: the call (with KEYS and ARGV as arguments for a function; an eval
+   * script finds them in its globals), the error handler, the reply.
+   */
   private void call(
-      RedisLib.Run run, Script script, String digest, byte[][] argv, int numkeys, RespWriter out) {
-    globals.setArgument("KEYS", strings(argv, 3, 3 + numkeys));
-    globals.setArgument("ARGV", strings(argv, 3 + numkeys, argv.length));
-    api.run = run;
+      RedisLib lib, Running r, LuaFunction function, LuaTable keys, LuaTable args, RespWriter out) {
+    lib.run = r.run;
+    running = r;
     try {
-      LuaValue result = script.function().call();
-      LuaReplies.toReply(out, result, run.resp);
+      LuaValue result = keys == null ? function.call() : function.call(keys, args);
+      LuaReplies.toReply(out, result, r.run.resp);
     } catch (LuaError e) {
-      failure(out, e, digest);
+      failure(out, e, r.name);
     } catch (StackOverflowError e) {
-      out.error("ERR Error running script " + digest + ", stack overflow");
+      out.error("ERR Error running script " + r.name + ", stack overflow");
     } finally {
-      api.run = null;
+      lib.run = null;
+      running = null;
+      hook.always = false;
+    }
+  }
+
+  /** Redis: functionLoadCommand and the other FUNCTION subcommands. */
+  private void function(byte[][] argv, RespWriter out) {
+    switch (lower(argv[1])) {
+      case "load":
+        functions.load(argv, out);
+        break;
+      case "delete":
+        functions.delete(argv, out);
+        break;
+      case "flush":
+        functions.flush(argv, out);
+        break;
+      case "list":
+        functions.list(argv, out);
+        break;
+      case "stats":
+        functionStats(out);
+        break;
+      case "kill":
+        kill(false, out);
+        break;
+      default:
+        Functions.help(out);
     }
   }
 
@@ -164,7 +371,7 @@ public final class Scripting {
     }
     String line = Sandbox.line(e);
     if (line != null) {
-      msg = msg + " script: " + digest + ", on @user_script:" + line + ".";
+      msg = msg + " script: " + digest + ", on " + Sandbox.source(e) + ":" + line + ".";
     }
     out.error(LuaReplies.noNewlines(msg));
   }
@@ -181,6 +388,7 @@ public final class Scripting {
   private Script create(byte[] body, String digest, RespWriter out) {
     boolean shebang = body.length >= 2 && body[0] == '#' && body[1] == '!';
     boolean noWrites = false;
+    boolean allowOom = false;
     int skip = 0;
     if (shebang) {
       int nl = indexOf(body, (byte) '\n');
@@ -195,6 +403,7 @@ public final class Scripting {
         return null;
       }
       noWrites = hasFlag(parts, "no-writes");
+      allowOom = hasFlag(parts, "allow-oom");
       skip = nl;
     }
     LuaFunction f;
@@ -216,7 +425,7 @@ public final class Scripting {
     if (f instanceof org.luaj.vm2.LuaClosure) {
       noTailCalls(((org.luaj.vm2.LuaClosure) f).p);
     }
-    Script s = new Script(f, shebang, noWrites);
+    Script s = new Script(f, shebang, noWrites, allowOom);
     cache.put(digest, s);
     return s;
   }
@@ -292,7 +501,7 @@ public final class Scripting {
           break;
         }
       case "kill":
-        out.error("NOTBUSY No scripts in execution right now.");
+        kill(true, out);
         break;
       case "debug":
         debug(argv, out);
@@ -314,7 +523,7 @@ public final class Scripting {
       return;
     }
     cache.clear();
-    globals = Sandbox.create(api);
+    globals = Sandbox.create(api, hook);
     out.simple("OK");
   }
 

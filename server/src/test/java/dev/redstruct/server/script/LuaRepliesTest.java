@@ -26,6 +26,25 @@ class LuaRepliesTest {
     return new String(out.toByteArray(), StandardCharsets.ISO_8859_1);
   }
 
+  /**
+   * A table that holds itself: Redis 7.0.15 writes 7995 one-element arrays, then "reached lua stack
+   * limit" (measured: EVAL "local a = {}; local b = {a}; a[1] = b; return a" 0 on redis-server
+   * 7.0.15 over a raw socket gave 7995 "*1" frames and "-ERR reached lua stack limit").
+   */
+  @Test
+  void aSelfNestedTableStopsAtRedisStackLimit() throws InterruptedException {
+    LuaTable a = new LuaTable();
+    LuaTable b = new LuaTable();
+    b.rawset(1, a);
+    a.rawset(1, b);
+    String[] out = new String[1];
+    Thread t = new Thread(null, () -> out[0] = reply(a, 2, 2), "deep", 64L << 20);
+    t.start();
+    t.join();
+    String expected = "*1\r\n".repeat(7995) + "-ERR reached lua stack limit\r\n";
+    assertEquals(expected, out[0]);
+  }
+
   @Test
   void resp3RepliesBecomeTables() {
     // redisProtocolToLuaType_Map: {map={k=v}}
