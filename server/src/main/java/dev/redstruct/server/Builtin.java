@@ -136,7 +136,6 @@ enum Builtin {
           LASTSAVE,
           SHUTDOWN,
           WAIT,
-          FUNCTION,
           CLUSTER);
 
   /** One of the server commands {@link AdminCommands} runs. */
