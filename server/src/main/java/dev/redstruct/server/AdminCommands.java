@@ -90,6 +90,11 @@ final class AdminCommands {
   }
 
   /** The keyspace behind the server, or null when the engine is something else. */
+  /** The command table's row for a full name, or null. */
+  dev.redstruct.keyspace.CommandInfo commandInfo(String fullName) {
+    return command.info(fullName);
+  }
+
   Keyspace keyspace() {
     Object engine = server.engine;
     return engine instanceof KeyspaceEngine ke ? ke.keyspace : null;

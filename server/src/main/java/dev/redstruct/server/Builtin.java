@@ -15,6 +15,17 @@ enum Builtin {
   QUIT(-1, true, true),
   HELLO(-1, true, false),
   AUTH(-2, true, false),
+  ACL(
+      -2,
+      false,
+      false,
+      "cat:-2",
+      "deluser:-3",
+      "help:2",
+      "list:2",
+      "setuser:-3",
+      "users:2",
+      "whoami:2"),
   RESET(1, true, true),
   CLIENT(
       -2,

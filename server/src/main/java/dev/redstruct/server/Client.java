@@ -36,6 +36,10 @@ final class Client {
   String lastCommand;
   byte[] name;
   boolean authenticated;
+
+  /** The ACL user the connection runs as (Redis: c->user). */
+  String user = "default";
+
   int resp = 2;
   long argvLenSum;
 

@@ -44,6 +44,11 @@ final class CommandCommand {
     return all;
   }
 
+  /** The row of a command or subcommand by full name ({@code "config|get"}), or null. */
+  CommandInfo info(String fullName) {
+    return find(fullName, table());
+  }
+
   void run(Client c, byte[][] argv) {
     Map<String, CommandInfo> table = table();
     if (argv.length == 1) {

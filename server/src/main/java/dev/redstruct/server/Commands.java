@@ -27,12 +27,14 @@ final class Commands {
   private final ClientCommand clientCommand;
   final AdminCommands admin;
   final ServerScripts scripts;
+  final Acl acl;
 
   Commands(Server server) {
     this.server = server;
     this.clientCommand = new ClientCommand(server);
     this.admin = new AdminCommands(server);
     this.scripts = new ServerScripts(server, this);
+    this.acl = new Acl(admin::commandInfo);
   }
 
   /** The builtin named by {@code name}; the blocking pops only over the keyspace. */
@@ -146,6 +148,8 @@ final class Commands {
       c.lastCommand = fullName;
       if (authRequired(c) && (b == null || !b.noAuth)) {
         refusal = NOAUTH;
+      } else if ((refusal = aclRefusal(c, b, argv, fullName)) != null) {
+        // Redis: processCommand's ACLCheckAllPerm, after the authentication check
       } else if (b == null && !script && server.outOfMemory() && denyOom(argv, fullName, session)) {
         refusal = "OOM command not allowed when used memory > 'maxmemory'.";
       } else if (server.replication.masterHost() != null
@@ -274,6 +278,9 @@ final class Commands {
       case AUTH:
         auth(c, argv);
         break;
+      case ACL:
+        aclCommand(c, argv);
+        break;
       case RESET:
         reset(c);
         break;
@@ -369,16 +376,124 @@ final class Commands {
     }
   }
 
-  /** Redis: ACLAuthenticateUser for the default user (the only user without ACL files). */
+  /**
+   * Redis: ACLAuthenticateUser. The default user's password is requirepass; other users are checked
+   * against their ACL SETUSER passwords (SHA-256, as Redis keeps them).
+   */
   private boolean authenticate(Client c, byte[] user, byte[] pass) {
-    String required = server.requirePass();
-    boolean ok =
-        str(user).equals("default")
-            && (required == null || required.equals(new String(pass, StandardCharsets.UTF_8)));
+    String name = str(user);
+    boolean ok;
+    if (name.equals("default")) {
+      String required = server.requirePass();
+      Acl.User d = acl.user(name);
+      ok = d.on && (required == null || required.equals(new String(pass, StandardCharsets.UTF_8)));
+    } else {
+      Acl.User u = acl.user(name);
+      ok = u != null && u.on && (u.nopass || u.hashes.contains(Acl.sha256(pass)));
+    }
     if (ok) {
       c.authenticated = true;
+      c.user = name;
     }
     return ok;
+  }
+
+  /** Whether a builtin counts as an admin command for ACL categories. */
+  private static boolean aclAdmin(Builtin b, String fullName) {
+    return b.admin()
+        || (b == Builtin.ACL
+            && !fullName.equals("acl|whoami")
+            && !fullName.equals("acl|cat")
+            && !fullName.equals("acl|help"));
+  }
+
+  /**
+   * The ACL refusal for a command the client's user may not run, or null. Redis: ACLCheckAllPerm.
+   */
+  private String aclRefusal(Client c, Builtin b, byte[][] argv, String fullName) {
+    String why = aclCheck(c, b, argv, fullName);
+    if (why == null) {
+      return null;
+    }
+    return why == Acl.DENIED_CMD
+        ? "NOPERM this user has no permissions to run the '" + fullName + "' command"
+        : "NOPERM this user has no permissions to access one of the keys used as arguments";
+  }
+
+  /** {@link Acl#check} for the client's user: null, Acl.DENIED_CMD or Acl.DENIED_KEY. */
+  String aclCheck(Client c, Builtin b, byte[][] argv, String fullName) {
+    Acl.User u = acl.user(c.user);
+    if (u != null
+        && u.allKeys
+        && u.commandRules.size() == 1
+        && u.commandRules.get(0).equals("+@all")) {
+      return null;
+    }
+    if (b != null && b.noAuth) {
+      return null; // Redis: ACLSelectorCheckCmd lets CMD_NO_AUTH commands through
+    }
+    String flags = b == null ? server.engine.commandFlags(argv) : null;
+    return acl.check(u, fullName, flags, b != null && aclAdmin(b, fullName), argv);
+  }
+
+  /** Redis: aclCommand (the subcommands modelled here). */
+  private void aclCommand(Client c, byte[][] argv) {
+    String sub = Builtin.lower(argv[1]);
+    switch (sub) {
+      case "setuser" -> {
+        String err = acl.setUser(str(argv[2]), argv, 3);
+        c.reply(err == null ? ok() : error(oneLine(err)));
+      }
+      case "deluser" -> {
+        int n = 0;
+        for (int i = 2; i < argv.length; i++) {
+          if (str(argv[i]).equals("default")) {
+            c.reply(error("ERR The 'default' user cannot be removed"));
+            return;
+          }
+        }
+        for (int i = 2; i < argv.length; i++) {
+          n += acl.delete(str(argv[i])) ? 1 : 0;
+        }
+        c.reply(new RespWriter(c.resp).integer(n).toByteArray());
+      }
+      case "users" -> {
+        java.util.List<String> names = acl.names();
+        RespWriter w = new RespWriter(c.resp).arrayHeader(names.size());
+        names.forEach(n -> w.bulk(PubSub.ascii(n)));
+        c.reply(w.toByteArray());
+      }
+      case "list" -> {
+        java.util.List<String> names = acl.names();
+        RespWriter w = new RespWriter(c.resp).arrayHeader(names.size());
+        for (String n : names) {
+          w.bulk(Acl.describe(acl.user(n)).getBytes(StandardCharsets.ISO_8859_1));
+        }
+        c.reply(w.toByteArray());
+      }
+      case "whoami" -> c.reply(new RespWriter(c.resp).bulk(PubSub.ascii(c.user)).toByteArray());
+      case "cat" -> aclCat(c, argv);
+      default -> c.reply(help("ACL", "CAT", "DELUSER", "LIST", "SETUSER", "USERS", "WHOAMI"));
+    }
+  }
+
+  private void aclCat(Client c, byte[][] argv) {
+    if (argv.length == 2) {
+      RespWriter w = new RespWriter(c.resp).arrayHeader(Acl.CATEGORIES.size());
+      Acl.CATEGORIES.forEach(n -> w.bulk(PubSub.ascii(n)));
+      c.reply(w.toByteArray());
+      return;
+    }
+    if (argv.length > 3) {
+      c.reply(error(subcommandSyntax(argv)));
+      return;
+    }
+    String cat = Builtin.lower(argv[2]);
+    if (!Acl.CATEGORIES.contains(cat)) {
+      c.reply(error(oneLine("ERR Unknown category '" + str(argv[2]) + "'")));
+      return;
+    }
+    c.reply(error("ERR ACL CAT <category> is not supported by this server"));
   }
 
   /** Redis: authCommand (src/acl.c). */
@@ -470,6 +585,7 @@ final class Commands {
     server.engine.reset(c.session);
     setProtocol(c, 2);
     c.authenticated = server.requirePass() == null;
+    c.user = "default";
     server.pubsub.forget(c);
     c.name = null;
     c.replyOff = false;

@@ -222,7 +222,6 @@ final class Server implements Runnable {
     }
   }
 
-
   /**
    * Whether the server is over maxmemory with nothing it may evict: then denyoom commands are
    * refused. The used memory is the JVM heap in use, as INFO's used_memory; the server evicts

@@ -162,6 +162,24 @@ final class ServerScripts {
     }
 
     @Override
+    public String aclDenied(byte[][] argv) {
+      Builtin b = Builtin.of(argv[0]);
+      String name;
+      if (b != null) {
+        name = Commands.fullName(b, argv);
+      } else if (ScriptCommands.handles(argv[0])) {
+        name = ScriptCommands.fullName(argv);
+      } else {
+        CommandEngine.Lookup l = server.engine.lookup(argv);
+        name = l == null ? null : l.fullName();
+      }
+      if (name == null || name.startsWith("ERR ")) {
+        name = Builtin.lower(argv[0]);
+      }
+      return commands.aclCheck(c, b, argv, name);
+    }
+
+    @Override
     public int protocol() {
       return c.resp;
     }

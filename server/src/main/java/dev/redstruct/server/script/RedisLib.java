@@ -153,6 +153,10 @@ final class RedisLib {
     if (cmd.noscript()) {
       return "This Redis command is not allowed from script";
     }
+    String denied = r.host.aclDenied(argv);
+    if (denied != null) {
+      return "The user executing the script " + denied; // Redis: scriptVerifyACL
+    }
     if (r.readOnly && (cmd.write() || cmd.mayReplicate())) {
       return "Write commands are not allowed from read-only scripts.";
     }
@@ -307,7 +311,7 @@ final class RedisLib {
     return LuaValue.NONE;
   }
 
-  /** Redis: luaRedisAclCheckCmdPermissionsCommand; the one user may run every command. */
+  /** Redis: luaRedisAclCheckCmdPermissionsCommand: the caller's user against the command. */
   private Varargs aclCheckCmd(Varargs args) {
     Run r = running("redis.acl_check_cmd");
     byte[][] argv = argv(args);
@@ -317,7 +321,7 @@ final class RedisLib {
     if (r.host.lookup(argv) == null) {
       throw new LuaError(LuaReplies.errorTable("Invalid command passed to redis.acl_check_cmd()"));
     }
-    return LuaValue.TRUE;
+    return LuaValue.valueOf(r.host.aclDenied(argv) == null);
   }
 
   /** Lua 5.1's loadstring: text chunks only (bytecode is refused, as Redis's Lua refuses it). */

@@ -37,6 +37,18 @@ public interface ScriptHost {
   int protocol();
 
   /**
+   * Checks a command that {@link #lookup} found against the caller's ACL user, as Redis's {@code
+   * scriptVerifyACL} and {@code redis.acl_check_cmd} do.
+   *
+   * @param argv the command and its arguments
+   * @return null if the user may run it; otherwise why not ({@code "can't run this command or
+   *     subcommand"} or the keys' reason, as Redis's getAclErrorMessage words them)
+   */
+  default String aclDenied(byte[][] argv) {
+    return null;
+  }
+
+  /**
    * How long a script may run before the server answers other clients {@code BUSY} and lets them
    * kill it ({@code busy-reply-threshold}, alias {@code lua-time-limit}).
    *
