@@ -59,6 +59,35 @@ final class Acl {
   static final String DENIED_KEY =
       "can't access at least one of the keys mentioned in the command arguments";
 
+  /**
+   * The script commands and subcommands (the server runs them outside the keyspace's table), as
+   * Redis 7.0.15's {@code ACL CAT scripting} lists them (the containers script and function are not
+   * in that category themselves).
+   */
+  static final List<String> SCRIPT_COMMANDS =
+      List.of(
+          "eval",
+          "eval_ro",
+          "evalsha",
+          "evalsha_ro",
+          "fcall",
+          "fcall_ro",
+          "function|delete",
+          "function|dump",
+          "function|flush",
+          "function|help",
+          "function|kill",
+          "function|list",
+          "function|load",
+          "function|restore",
+          "function|stats",
+          "script|debug",
+          "script|exists",
+          "script|flush",
+          "script|help",
+          "script|kill",
+          "script|load");
+
   /** One user (Redis: struct user with its root selector). */
   static final class User {
     final String name;
@@ -248,7 +277,11 @@ final class Acl {
         boolean known =
             what.startsWith("@")
                 ? CATEGORIES.contains(what.substring(1))
-                : !what.isEmpty() && table.apply(what) != null;
+                : !what.isEmpty()
+                    && (table.apply(what) != null
+                        || SCRIPT_COMMANDS.contains(what)
+                        || what.equals("script")
+                        || what.equals("function"));
         if (!known) {
           return UNKNOWN;
         }

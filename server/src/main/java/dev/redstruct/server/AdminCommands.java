@@ -95,6 +95,11 @@ final class AdminCommands {
     return command.info(fullName);
   }
 
+  /** Every command and subcommand row. */
+  java.util.List<dev.redstruct.keyspace.CommandInfo> commandRows() {
+    return command.rows();
+  }
+
   Keyspace keyspace() {
     Object engine = server.engine;
     return engine instanceof KeyspaceEngine ke ? ke.keyspace : null;

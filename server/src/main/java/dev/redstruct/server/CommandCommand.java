@@ -49,6 +49,16 @@ final class CommandCommand {
     return find(fullName, table());
   }
 
+  /** Every row: the top-level commands and, after each, its subcommands. */
+  List<CommandInfo> rows() {
+    List<CommandInfo> rows = new ArrayList<>();
+    for (CommandInfo i : table().values()) {
+      rows.add(i);
+      rows.addAll(i.subcommands());
+    }
+    return rows;
+  }
+
   void run(Client c, byte[][] argv) {
     Map<String, CommandInfo> table = table();
     if (argv.length == 1) {

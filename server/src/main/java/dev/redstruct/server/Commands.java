@@ -493,7 +493,22 @@ final class Commands {
       c.reply(error(oneLine("ERR Unknown category '" + str(argv[2]) + "'")));
       return;
     }
-    c.reply(error("ERR ACL CAT <category> is not supported by this server"));
+    java.util.List<String> names = new java.util.ArrayList<>();
+    for (dev.redstruct.keyspace.CommandInfo ci : admin.commandRows()) {
+      String name = ci.name();
+      int bar = name.indexOf('|');
+      Builtin b = Builtin.of(PubSub.ascii(bar < 0 ? name : name.substring(0, bar)));
+      boolean adm = b != null && aclAdmin(b, name);
+      if (Acl.categories(name, String.join(",", ci.flags()), adm).contains(cat)) {
+        names.add(name);
+      }
+    }
+    if (cat.equals("scripting")) {
+      names.addAll(Acl.SCRIPT_COMMANDS);
+    }
+    RespWriter w = new RespWriter(c.resp).arrayHeader(names.size());
+    names.forEach(n -> w.bulk(PubSub.ascii(n)));
+    c.reply(w.toByteArray());
   }
 
   /** Redis: authCommand (src/acl.c). */
