@@ -124,6 +124,8 @@ final class Acl {
   private final java.util.function.Function<String, CommandInfo> table;
 
   /**
+   * A registry with the default user only (all commands, all keys, all channels, no password).
+   *
    * @param table the command table: full name ({@code "config|get"}) to its row, or null
    */
   Acl(java.util.function.Function<String, CommandInfo> table) {

@@ -182,6 +182,9 @@ final class Server implements Runnable {
     selector.wakeup();
   }
 
+  /** The keys of one select, in the order epoll reported them (the event loop's only). */
+  private final java.util.List<SelectionKey> ready = new java.util.ArrayList<>();
+
   @Override
   public void run() {
     long nextCron = System.currentTimeMillis() + CRON_MILLIS;
@@ -192,8 +195,14 @@ final class Server implements Runnable {
         // the action form hands over the ready keys in the order epoll_wait reported them (its
         // ready list is first-ready, first-out), as Redis's aeProcessEvents walks them; the
         // selected-key set would hand them over in hash order, so two clients whose commands
-        // arrived in one wait would run in an arbitrary order
-        selector.select(this::handle, Math.max(1, wake - System.currentTimeMillis()));
+        // arrived in one wait would run in an arbitrary order. The keys are collected first and
+        // handled after the select returns: a busy script serves other clients from inside a
+        // handler and selects again, which a select still in progress refuses
+        ready.clear();
+        selector.select(ready::add, Math.max(1, wake - System.currentTimeMillis()));
+        for (SelectionKey k : ready) {
+          handle(k);
+        }
         nextTimeout = processUnblocked();
         beforeSleep();
         long now = System.currentTimeMillis();
