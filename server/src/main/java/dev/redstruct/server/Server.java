@@ -193,7 +193,11 @@ final class Server implements Runnable {
         // ready list is first-ready, first-out), as Redis's aeProcessEvents walks them; the
         // selected-key set would hand them over in hash order, so two clients whose commands
         // arrived in one wait would run in an arbitrary order
-        selector.select(this::handle, Math.max(1, wake - System.currentTimeMillis()));
+        // (collected first, then handled: a busy script serves other clients from inside a handler
+        // and selects again, which a selector refuses while its action form is still running)
+        List<SelectionKey> ready = new ArrayList<>();
+        selector.select(ready::add, Math.max(1, wake - System.currentTimeMillis()));
+        ready.forEach(this::handle);
         nextTimeout = processUnblocked();
         beforeSleep();
         long now = System.currentTimeMillis();
@@ -221,7 +225,6 @@ final class Server implements Runnable {
       handle(k);
     }
   }
-
 
   /**
    * Whether the server is over maxmemory with nothing it may evict: then denyoom commands are
@@ -266,7 +269,9 @@ final class Server implements Runnable {
     busyEval = eval;
     try {
       for (int i = 0; i < 4; i++) {
-        int n = selector.selectNow(k -> skipOrHandle(k, caller)); // epoll's order, as the loop
+        List<SelectionKey> ready = new ArrayList<>();
+        int n = selector.selectNow(ready::add); // epoll's order, as the loop
+        ready.forEach(k -> skipOrHandle(k, caller));
         beforeSleep();
         if (n == 0) {
           break;

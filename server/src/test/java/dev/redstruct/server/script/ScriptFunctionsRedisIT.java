@@ -270,6 +270,21 @@ class ScriptFunctionsRedisIT {
         replies.add(text(tx.callRaw(bytes(new String[] {"PING", "asdf"})))); // no longer in MULTI
         replies.add(text(admin.callRaw(bytes(new String[] {"PING"}))));
       }
+      // a MULTI arriving while the script is busy (Redis's unit/multi "MULTI and script timeout"):
+      // the script's hook serves the other clients from inside the server's loop
+      String[] result = new String[1];
+      String[] loop = {"EVAL", "while true do end", "0"};
+      Thread t = new Thread(() -> result[0] = text(runner.callRaw(bytes(loop))));
+      t.start();
+      waitBusy(admin);
+      replies.add(text(tx.callRaw(bytes(new String[] {"MULTI"}))));
+      replies.add(text(tx.callRaw(bytes(new String[] {"INCR", "xx"}))));
+      replies.add(text(admin.callRaw(bytes(new String[] {"SCRIPT", "KILL"}))));
+      t.join(10_000);
+      replies.add("runner " + result[0]);
+      replies.add(text(tx.callRaw(bytes(new String[] {"INCR", "xx"}))));
+      replies.add(text(tx.callRaw(bytes(new String[] {"EXEC"}))));
+      replies.add(text(admin.callRaw(bytes(new String[] {"GET", "xx"}))));
       admin.call("CONFIG", "SET", "lua-time-limit", "5000");
     }
     return replies;
