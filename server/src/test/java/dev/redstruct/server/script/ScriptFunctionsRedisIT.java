@@ -40,6 +40,18 @@ class ScriptFunctionsRedisIT {
     s.add(new String[] {"FUNCTION", "FLUSH"});
     s.add(new String[] {"FLUSHALL"});
     s.add(new String[] {"SET", "k", "v"});
+    // XREAD/XREADGROUP with BLOCK from a script: refused (Redis: xreadCommand, CLIENT_SCRIPT)
+    s.add(new String[] {"XADD", "st", "1-1", "a", "b"});
+    s.add(new String[] {"XGROUP", "CREATE", "st", "g", "0"});
+    s.add(new String[] {"EVAL", "return redis.pcall('xread','BLOCK',0,'STREAMS','st','$')", "0"});
+    s.add(new String[] {"EVAL", "return redis.pcall('xread','BLOCK',0,'STREAMS','st','0')", "0"});
+    s.add(
+        new String[] {
+          "EVAL",
+          "return redis.pcall('xreadgroup','GROUP','g','c','BLOCK',0,'STREAMS','st','>')",
+          "0"
+        });
+    s.add(new String[] {"EVAL", "return redis.call('xread','STREAMS','st','0')", "0"});
     // one library of one function: Redis lists libraries and functions in dict order
     s.add(new String[] {"FUNCTION", "LOAD", SOLO});
     s.add(new String[] {"FUNCTION", "LIST", "WITHCODE"});
