@@ -137,17 +137,14 @@ final class Commands {
 
   /**
    * Why a write would be refused now: this is a read-only replica, or fewer replicas are connected
-   * than min-replicas-to-write asks (a connected replica counts as good: ours acknowledge as they
-   * read); else null. Redis: processCommand with checkGoodReplicasStatus and repl_slave_ro.
+   * than min-replicas-to-write asks; else null. Redis: processCommand's checkGoodReplicasStatus and
+   * repl_slave_ro.
    */
   private String writeRefusal() {
     if (server.replication.masterHost() != null) {
       return "READONLY You can't write against a read only replica.";
     }
-    long toWrite = server.config.getLong("min-replicas-to-write");
-    long maxLag = server.config.getLong("min-replicas-max-lag");
-    boolean good = toWrite == 0 || maxLag == 0 || server.replication.count() >= toWrite;
-    return good ? null : "NOREPLICAS Not enough good replicas to write.";
+    return server.tooFewReplicas() ? "NOREPLICAS Not enough good replicas to write." : null;
   }
 
   /** The builtins Redis 7.0.15 flags stale (src/commands/*.json), by full name or name. */

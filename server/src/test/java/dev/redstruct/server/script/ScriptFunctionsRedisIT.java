@@ -52,6 +52,17 @@ class ScriptFunctionsRedisIT {
           "0"
         });
     s.add(new String[] {"EVAL", "return redis.call('xread','STREAMS','st','0')", "0"});
+    // min-replicas-to-write with no replica: scripts that may write refused (Redis:
+    // scriptPrepareForRun, scriptVerifyWriteCommandAllow)
+    s.add(new String[] {"CONFIG", "SET", "min-replicas-to-write", "1"});
+    s.add(new String[] {"EVAL", "#!lua flags=no-writes\nreturn redis.call('get','k')", "1", "k"});
+    s.add(new String[] {"EVAL", "return redis.call('get','k')", "1", "k"});
+    s.add(new String[] {"EVAL", "#!lua\nreturn redis.call('get','k')", "1", "k"});
+    s.add(new String[] {"EVAL", "return redis.call('set','k','1')", "1", "k"});
+    s.add(new String[] {"EVAL", "return redis.pcall('set','k','1')", "1", "k"});
+    s.add(new String[] {"SET", "k", "2"});
+    s.add(new String[] {"CONFIG", "SET", "min-replicas-to-write", "0"});
+    s.add(new String[] {"SET", "k", "v"});
     // one library of one function: Redis lists libraries and functions in dict order
     s.add(new String[] {"FUNCTION", "LOAD", SOLO});
     s.add(new String[] {"FUNCTION", "LIST", "WITHCODE"});
