@@ -220,6 +220,12 @@ final class Commands {
       c.lastCommand = fullName;
       if (authRequired(c) && (b == null || !b.noAuth)) {
         refusal = NOAUTH;
+      } else if ((b == Builtin.SAVE
+              || b == Builtin.SHUTDOWN
+              || b == Builtin.SYNC
+              || b == Builtin.PSYNC)
+          && engine.inTransaction(session)) {
+        refusal = "ERR Command not allowed inside a transaction"; // Redis: CMD_NO_MULTI
       } else if (b == null && !script && server.outOfMemory() && denyOom(argv, fullName, session)) {
         refusal = "OOM command not allowed when used memory > 'maxmemory'.";
       } else if (!c.inExec

@@ -137,6 +137,13 @@ class ServerCommandsRedisIT {
       {"a", "REPLICAOF", "NO", "ONE"},
       {"c", "CONFIG", "SET", "replica-serve-stale-data", "yes"},
       {"c", "GET", "xx"},
+      // commands flagged no-multi are refused while queueing (Redis: CMD_NO_MULTI)
+      {"c", "MULTI"},
+      {"c", "SET", "foo", "bar"},
+      {"c", "SAVE"},
+      {"c", "SHUTDOWN"},
+      {"c", "EXEC"},
+      {"c", "GET", "foo"},
     };
     for (String[] step : steps) {
       RespClient who = step[0].equals("a") ? admin : c;
