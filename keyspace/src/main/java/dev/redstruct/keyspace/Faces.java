@@ -114,6 +114,11 @@ final class Faces {
           public void keyReady(byte[] key) {
             c.ks.streamReady(c.db().id, key);
           }
+
+          @Override
+          public boolean fromScript() {
+            return c.session.script; // Redis: CLIENT_SCRIPT (xreadCommand refuses BLOCK)
+          }
         },
         c.out);
   }

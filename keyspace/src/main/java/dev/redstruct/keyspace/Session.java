@@ -73,6 +73,25 @@ public final class Session {
   }
 
   /**
+   * Whether a command queued since {@code MULTI} lacks a flag it is known to be without ({@code
+   * "stale"}): Redis refuses an {@code EXEC} on a stale replica when its queue holds a command not
+   * flagged stale (Redis: processCommand, mstate.cmd_inv_flags). Commands the keyspace does not
+   * know count as having it.
+   *
+   * @param flag the flag's name as {@code COMMAND INFO} lists it
+   * @return true if some queued command known to the keyspace lacks it
+   */
+  public boolean queuedCommandLacks(String flag) {
+    for (byte[][] argv : queue) {
+      String f = keyspace.commandFlags(argv);
+      if (f != null && !("," + f.replace(' ', ',') + ",").contains("," + flag + ",")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * The selected database, 0 to 15 ({@code SELECT}).
    *
    * @return the database number

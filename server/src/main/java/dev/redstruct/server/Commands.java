@@ -126,6 +126,80 @@ final class Commands {
     return flags != null && ("," + flags.replace(' ', ',') + ",").contains(",denyoom,");
   }
 
+  /** Whether a data command is flagged write, or an EXEC queues one (Redis: is_write_command). */
+  private boolean isWrite(byte[][] argv, String fullName, Object session) {
+    if ("exec".equals(fullName)
+        && session instanceof dev.redstruct.keyspace.Session s
+        && s.queuedCommandHas("write")) {
+      return true;
+    }
+    String flags = server.engine.commandFlags(argv);
+    return flags != null && ("," + flags.replace(' ', ',') + ",").contains(",write,");
+  }
+
+  /**
+   * Why a write would be refused now: this is a read-only replica, or fewer replicas are connected
+   * than min-replicas-to-write asks; else null. Redis: processCommand's checkGoodReplicasStatus and
+   * repl_slave_ro.
+   */
+  private String writeRefusal() {
+    if (server.replication.masterHost() != null) {
+      return "READONLY You can't write against a read only replica.";
+    }
+    return server.tooFewReplicas() ? "NOREPLICAS Not enough good replicas to write." : null;
+  }
+
+  /** The builtins Redis 7.0.15 flags stale (src/commands/*.json), by full name or name. */
+  private static final java.util.Set<String> STALE_BUILTINS =
+      java.util.Set.of(
+          "auth",
+          "client",
+          "command",
+          "config",
+          "debug",
+          "echo",
+          "hello",
+          "info",
+          "lastsave",
+          "memory|help",
+          "psubscribe",
+          "publish",
+          "pubsub",
+          "punsubscribe",
+          "quit",
+          "replconf",
+          "replicaof",
+          "reset",
+          "role",
+          "shutdown",
+          "slaveof",
+          "slowlog",
+          "spublish",
+          "ssubscribe",
+          "subscribe",
+          "sunsubscribe",
+          "time",
+          "unsubscribe",
+          "cluster");
+
+  /**
+   * Whether a command is refused on a stale replica: it lacks the stale flag, or it is an EXEC
+   * whose queue holds such a command (Redis: is_denystale_command).
+   */
+  private boolean denyStale(Builtin b, byte[][] argv, String fullName, Object session) {
+    if (b != null) {
+      return !STALE_BUILTINS.contains(fullName)
+          && !STALE_BUILTINS.contains(fullName.split("\\|")[0]);
+    }
+    if ("exec".equals(fullName)
+        && session instanceof dev.redstruct.keyspace.Session s
+        && s.queuedCommandLacks("stale")) {
+      return true;
+    }
+    String flags = server.engine.commandFlags(argv);
+    return flags != null && !("," + flags.replace(' ', ',') + ",").contains(",stale,");
+  }
+
   private void call(Client c, byte[][] argv) {
     CommandEngine<Object> engine = server.engine;
     Object session = c.session;
@@ -148,22 +222,35 @@ final class Commands {
       c.lastCommand = fullName;
       if (authRequired(c) && (b == null || !b.noAuth)) {
         refusal = NOAUTH;
+      } else if ((b == Builtin.SAVE
+              || b == Builtin.SHUTDOWN
+              || b == Builtin.SYNC
+              || b == Builtin.PSYNC)
+          && engine.inTransaction(session)) {
+        refusal = "ERR Command not allowed inside a transaction"; // Redis: CMD_NO_MULTI
       } else if ((refusal = aclRefusal(c, b, argv, fullName)) != null) {
         // Redis: processCommand's ACLCheckAllPerm, after the authentication check
       } else if (b == null && !script && server.outOfMemory() && denyOom(argv, fullName, session)) {
         refusal = "OOM command not allowed when used memory > 'maxmemory'.";
-      } else if (server.replication.masterHost() != null
-          && !c.inExec
+      } else if (!c.inExec
           && b == null
           && !script
-          && engine.commandFlags(argv).contains("write")) {
-        refusal = "READONLY You can't write against a read only replica."; // Redis: repl_slave_ro
+          && writeRefusal() != null
+          && isWrite(argv, fullName, session)) {
+        refusal = writeRefusal();
       } else if (c.inPubSub() && c.resp == 2 && (b == null || !b.pubSubContext)) {
         refusal =
             "ERR Can't execute '"
                 + fullName
                 + "': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in"
                 + " this context";
+      } else if (server.replication.masterHost() != null
+          && !c.inExec
+          && !server.config.getBool("replica-serve-stale-data")
+          && denyStale(b, argv, fullName, session)) {
+        // Redis: a replica whose link is down (ours always is) and replica-serve-stale-data no
+        refusal =
+            "MASTERDOWN Link with MASTER is down and replica-serve-stale-data is set to 'no'.";
       }
     }
     if (refusal == null && server.busyCaller != null && !ALLOW_BUSY.contains(fullName)) {

@@ -237,6 +237,19 @@ final class Server implements Runnable {
    * nothing, so only the noeviction policy refuses (with another policy Redis would evict keys
    * first). Redis: performEvictions returning EVICT_FAIL.
    */
+  /**
+   * Whether this master has fewer replicas connected than min-replicas-to-write asks (a connected
+   * replica counts as good: ours acknowledge as they read). Redis: checkGoodReplicasStatus.
+   */
+  boolean tooFewReplicas() {
+    long toWrite = config.getLong("min-replicas-to-write");
+    long maxLag = config.getLong("min-replicas-max-lag");
+    return replication.masterHost() == null
+        && toWrite != 0
+        && maxLag != 0
+        && replication.count() < toWrite;
+  }
+
   boolean outOfMemory() {
     long max = config.getLong("maxmemory");
     if (max <= 0 || !config.get("maxmemory-policy").equals("noeviction")) {
@@ -274,7 +287,9 @@ final class Server implements Runnable {
     busyEval = eval;
     try {
       for (int i = 0; i < 4; i++) {
-        int n = selector.selectNow(k -> skipOrHandle(k, caller)); // epoll's order, as the loop
+        List<SelectionKey> nested = new ArrayList<>();
+        int n = selector.selectNow(nested::add); // epoll's order, as the loop
+        nested.forEach(k -> skipOrHandle(k, caller));
         beforeSleep();
         if (n == 0) {
           break;

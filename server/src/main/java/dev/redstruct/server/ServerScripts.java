@@ -190,6 +190,11 @@ final class ServerScripts {
     }
 
     @Override
+    public boolean tooFewReplicas() {
+      return server.tooFewReplicas();
+    }
+
+    @Override
     public long busyReplyThresholdMillis() {
       return server.config.getLong("busy-reply-threshold");
     }

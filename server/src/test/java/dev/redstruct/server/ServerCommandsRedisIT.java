@@ -93,6 +93,66 @@ class ServerCommandsRedisIT {
     return new String(((RespReply.Bulk) r).value(), StandardCharsets.UTF_8);
   }
 
+  /**
+   * An EXEC refused for a state changed since its commands were queued: min-replicas-to-write
+   * (NOREPLICAS) and a stale replica with replica-serve-stale-data no (MASTERDOWN), as Redis's
+   * unit/multi "exec with write commands and state change" and "... stale replica state change".
+   */
+  @Test
+  void execAbortsOnStateChange(dev.redstruct.testkit.RedisServer real) {
+    try (RedisServer ours = startOurs(List.of());
+        RespClient theirs = real.newClient();
+        RespClient theirsAdmin = real.newClient();
+        RespClient mine = RespClient.connect(ours.port());
+        RespClient mineAdmin = RespClient.connect(ours.port())) {
+      List<String> want = stateChanges(theirs, theirsAdmin);
+      List<String> got = stateChanges(mine, mineAdmin);
+      assertEquals(want, got);
+    }
+  }
+
+  private static List<String> stateChanges(RespClient c, RespClient admin) {
+    List<String> replies = new ArrayList<>();
+    String[][] steps = {
+      {"c", "SET", "xx", "1"},
+      {"c", "MULTI"},
+      {"c", "INCR", "xx"},
+      {"a", "CONFIG", "SET", "min-replicas-to-write", "2"},
+      {"c", "EXEC"},
+      {"c", "SET", "yy", "1"},
+      {"c", "GET", "xx"},
+      {"a", "CONFIG", "SET", "min-replicas-to-write", "0"},
+      {"c", "CONFIG", "SET", "replica-serve-stale-data", "no"},
+      {"c", "MULTI"},
+      {"c", "GET", "xx"},
+      {"a", "REPLICAOF", "localhsot", "0"},
+      {"c", "EXEC"},
+      {"c", "GET", "xx"},
+      {"c", "PING"},
+      {"c", "ECHO", "e"},
+      {"c", "MULTI"},
+      {"c", "PING"},
+      {"c", "EXEC"},
+      {"c", "SET", "xx", "2"},
+      {"a", "REPLICAOF", "NO", "ONE"},
+      {"c", "CONFIG", "SET", "replica-serve-stale-data", "yes"},
+      {"c", "GET", "xx"},
+      // commands flagged no-multi are refused while queueing (Redis: CMD_NO_MULTI)
+      {"c", "MULTI"},
+      {"c", "SET", "foo", "bar"},
+      {"c", "SAVE"},
+      {"c", "SHUTDOWN"},
+      {"c", "EXEC"},
+      {"c", "GET", "foo"},
+    };
+    for (String[] step : steps) {
+      RespClient who = step[0].equals("a") ? admin : c;
+      byte[] reply = who.callRaw(cmd(java.util.Arrays.copyOfRange(step, 1, step.length)));
+      replies.add(String.join(" ", step) + " -> " + show(reply));
+    }
+    return replies;
+  }
+
   @Test
   void configGetAndSet(dev.redstruct.testkit.RedisServer shared) {
     try (dev.redstruct.testkit.RedisServer real = dev.redstruct.testkit.RedisServer.start();

@@ -11,6 +11,12 @@ import java.util.Random;
  * big hashes, KEYS, SCAN, SPOP, SRANDMEMBER, RANDOMKEY).
  */
 final class WideCommandGen {
+  /**
+   * 2100-01-01 in Unix seconds: expiry set at fixed absolute times, so that GT/NX and EXPIRETIME
+   * replies do not depend on the millisecond (or second) each server's clock read.
+   */
+  private static final long FAR_SECONDS = 4_102_444_800L;
+
   /** Scripts loaded with SCRIPT LOAD at the start; EVALSHA names them by SHA-1. */
   static final String[] SCRIPTS = {
     "return redis.call(ARGV[1], KEYS[1], unpack(ARGV, 2))",
@@ -72,7 +78,10 @@ final class WideCommandGen {
     String[] argv =
         switch (r.nextInt(48)) {
           case 0 -> new String[] {"STRLEN", k};
-          case 1 -> new String[] {"GETEX", k, r.nextBoolean() ? "PERSIST" : "EX", "100"};
+          case 1 ->
+              r.nextBoolean()
+                  ? new String[] {"GETEX", k, "PERSIST"}
+                  : new String[] {"GETEX", k, "EXAT", Long.toString(FAR_SECONDS)};
           case 2 -> new String[] {"GETDEL", k};
           case 3 -> new String[] {"INCRBYFLOAT", k, r.nextBoolean() ? "1.5" : "-0.25"};
           case 4 -> new String[] {"SETBIT", k, Integer.toString(r.nextInt(40)), "1"};
@@ -110,7 +119,13 @@ final class WideCommandGen {
           case 30 -> new String[] {"EVAL", DUMP_UNLESS_SET, "1", k}; // hashtable sets: seed order
           case 31 ->
               new String[] {"SORT", k, "LIMIT", "0", "5", r.nextBoolean() ? "ALPHA" : "DESC"};
-          case 32 -> new String[] {"PEXPIRE", k, "500000", r.nextBoolean() ? "NX" : "GT"};
+          case 32 -> // absolute times: a relative TTL would compare each server's own clock
+              new String[] {
+                "PEXPIREAT",
+                k,
+                Long.toString(FAR_SECONDS * 1000 + 1000L * r.nextInt(3)),
+                r.nextBoolean() ? "NX" : "GT"
+              };
           case 33 -> new String[] {"EXPIRETIME", k};
           case 34 -> new String[] {"UNLINK", k};
           case 35 -> new String[] {"RENAMENX", k, key()};

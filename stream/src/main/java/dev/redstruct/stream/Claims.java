@@ -116,6 +116,7 @@ final class Claims {
         consumer = g.consumer(argv[3], true, now);
         if (consumer == null) {
           consumer = g.createConsumer(argv[3], now);
+          c.notify("xgroup-createconsumer", argv[1]);
         }
       }
       if (p.consumer != consumer && p.consumer != null) {
@@ -240,6 +241,7 @@ final class Claims {
         consumer = g.consumer(argv[3], true, now);
         if (consumer == null) {
           consumer = g.createConsumer(argv[3], now);
+          c.notify("xgroup-createconsumer", argv[1]);
         }
       }
       if (p.consumer != consumer && p.consumer != null) {

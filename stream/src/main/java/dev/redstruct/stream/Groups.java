@@ -121,6 +121,7 @@ final class Groups {
       }
       s.groups.put(name.clone(), new ConsumerGroup(name.clone(), id, entriesRead));
       c.out.simple("OK");
+      c.notify("xgroup-create", argv[2]);
     } else if (is(opt, "setid") && (argc == 5 || argc == 7)) {
       StreamId id;
       if (argv[4].length == 1 && argv[4][0] == '$') {
@@ -131,22 +132,29 @@ final class Groups {
       cg.lastId = id;
       cg.entriesRead = entriesRead;
       c.out.simple("OK");
+      c.notify("xgroup-setid", argv[2]);
     } else if (is(opt, "destroy") && argc == 4) {
       if (cg != null) {
         s.groups.remove(name);
         c.out.integer(1);
+        c.notify("xgroup-destroy", argv[2]);
         c.env.keyReady(argv[2]);
       } else {
         c.out.integer(0);
       }
     } else if (is(opt, "createconsumer") && argc == 5) {
-      c.out.integer(cg.createConsumer(argv[4], c.now) != null ? 1 : 0);
+      boolean created = cg.createConsumer(argv[4], c.now) != null;
+      c.out.integer(created ? 1 : 0);
+      if (created) {
+        c.notify("xgroup-createconsumer", argv[2]);
+      }
     } else if (is(opt, "delconsumer") && argc == 5) {
       Consumer consumer = cg.consumer(argv[4], false, c.now);
       long pending = 0;
       if (consumer != null) {
         pending = consumer.pel.size();
         cg.deleteConsumer(consumer);
+        c.notify("xgroup-delconsumer", argv[2]);
       }
       c.out.integer(pending);
     } else {

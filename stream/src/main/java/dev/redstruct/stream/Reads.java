@@ -190,6 +190,7 @@ final class Reads {
       Consumer consumer = g.consumer(consumerName, true, c.now);
       if (consumer == null) {
         consumer = g.createConsumer(consumerName, c.now);
+        c.notify("xgroup-createconsumer", argv[streamsArg + i]);
       }
       if (history) {
         fromPel(c, s, from, count, consumer);

@@ -146,6 +146,11 @@ public final class StreamCommands {
       return s.isCreated() ? s : null;
     }
 
+    /** Redis: notifyKeyspaceEvent(NOTIFY_STREAM, event, key). */
+    void notify(String event, byte[] key) {
+      keys.notify(KeyLookup.NOTIFY_STREAM, event, key);
+    }
+
     void id(StreamId id) {
       out.bulk(id.toBytes());
     }

@@ -158,8 +158,15 @@ final class Writes {
     s.markCreated();
     c.id(id);
     c.keys.modified(c.argv[1]);
-    if (a.strategy != 0) {
-      s.trim(a.strategy == 1 ? a.maxlen : -1, a.strategy == 2 ? a.minId : null, a.approx, a.limit);
+    c.notify("xadd", c.argv[1]);
+    if (a.strategy != 0
+        && s.trim(
+                a.strategy == 1 ? a.maxlen : -1,
+                a.strategy == 2 ? a.minId : null,
+                a.approx,
+                a.limit)
+            > 0) {
+      c.notify("xtrim", c.argv[1]);
     }
     c.env.keyReady(c.argv[1]);
   }
@@ -195,6 +202,7 @@ final class Writes {
         s.firstId = s.edgeId(true);
       }
       c.keys.modified(c.argv[1]);
+      c.notify("xdel", c.argv[1]);
     }
     c.out.integer(deleted);
   }
@@ -212,6 +220,7 @@ final class Writes {
             a.strategy == 1 ? a.maxlen : -1, a.strategy == 2 ? a.minId : null, a.approx, a.limit);
     if (deleted > 0) {
       c.keys.modified(c.argv[1]);
+      c.notify("xtrim", c.argv[1]);
     }
     c.out.integer(deleted);
   }
@@ -264,5 +273,6 @@ final class Writes {
       s.maxDeletedId = maxDel;
     }
     c.out.simple("OK");
+    c.notify("xsetid", c.argv[1]);
   }
 }

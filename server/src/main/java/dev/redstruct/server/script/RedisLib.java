@@ -160,6 +160,9 @@ final class RedisLib {
     if (r.readOnly && (cmd.write() || cmd.mayReplicate())) {
       return "Write commands are not allowed from read-only scripts.";
     }
+    if (cmd.write() && !r.writeDirty && r.host.tooFewReplicas()) {
+      return "-" + Scripting.NOREPLICAS; // Redis: scriptVerifyWriteCommandAllow
+    }
     if (!r.allowOom && !r.writeDirty && cmd.denyOom() && r.host.outOfMemory()) {
       return "-" + OOM; // Redis: scriptVerifyOOM, only before the script's first write
     }

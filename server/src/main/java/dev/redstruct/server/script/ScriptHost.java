@@ -81,6 +81,17 @@ public interface ScriptHost {
   }
 
   /**
+   * Whether writes are refused now for want of replicas ({@code min-replicas-to-write}): then a
+   * script that may write does not start, and a script's first write fails. Redis:
+   * checkGoodReplicasStatus.
+   *
+   * @return true when fewer good replicas are connected than asked
+   */
+  default boolean tooFewReplicas() {
+    return false;
+  }
+
+  /**
    * What {@link #lookup} knows of a command.
    *
    * @param arityOk whether the argument count fits the command's arity

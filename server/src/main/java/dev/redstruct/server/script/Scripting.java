@@ -34,6 +34,10 @@ public final class Scripting {
    * string becomes "ERR user_script:<line>: <msg>".
    */
   private static final String NOSCRIPT = "NOSCRIPT No matching script. Please use EVAL.";
+
+  /** Redis: shared.noreplicaserr. */
+  static final String NOREPLICAS = "NOREPLICAS Not enough good replicas to write.";
+
   private static final String[] SHEBANG_FLAGS = {
     "no-writes", "allow-oom", "allow-stale", "no-cluster", "allow-cross-slot-keys"
   };
@@ -261,6 +265,10 @@ public final class Scripting {
       out.error("ERR Can not execute a script with write flag using *_ro command.");
       return;
     }
+    if (script.shebang() && !script.noWrites() && host.tooFewReplicas()) {
+      out.error(NOREPLICAS); // Redis: scriptPrepareForRun
+      return;
+    }
     int n = (int) (long) numkeys;
     boolean readOnly = ro || (script.shebang() && script.noWrites());
     globals.setArgument("KEYS", strings(argv, 3, 3 + n));
@@ -296,6 +304,10 @@ public final class Scripting {
     }
     if (ro && !f.noWrites()) {
       out.error("ERR Can not execute a script with write flag using *_ro command.");
+      return;
+    }
+    if (!f.noWrites() && host.tooFewReplicas()) {
+      out.error(NOREPLICAS); // Redis: scriptPrepareForRun
       return;
     }
     int n = (int) (long) numkeys;

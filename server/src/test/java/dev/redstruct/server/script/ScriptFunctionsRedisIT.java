@@ -40,6 +40,29 @@ class ScriptFunctionsRedisIT {
     s.add(new String[] {"FUNCTION", "FLUSH"});
     s.add(new String[] {"FLUSHALL"});
     s.add(new String[] {"SET", "k", "v"});
+    // XREAD/XREADGROUP with BLOCK from a script: refused (Redis: xreadCommand, CLIENT_SCRIPT)
+    s.add(new String[] {"XADD", "st", "1-1", "a", "b"});
+    s.add(new String[] {"XGROUP", "CREATE", "st", "g", "0"});
+    s.add(new String[] {"EVAL", "return redis.pcall('xread','BLOCK',0,'STREAMS','st','$')", "0"});
+    s.add(new String[] {"EVAL", "return redis.pcall('xread','BLOCK',0,'STREAMS','st','0')", "0"});
+    s.add(
+        new String[] {
+          "EVAL",
+          "return redis.pcall('xreadgroup','GROUP','g','c','BLOCK',0,'STREAMS','st','>')",
+          "0"
+        });
+    s.add(new String[] {"EVAL", "return redis.call('xread','STREAMS','st','0')", "0"});
+    // min-replicas-to-write with no replica: scripts that may write refused (Redis:
+    // scriptPrepareForRun, scriptVerifyWriteCommandAllow)
+    s.add(new String[] {"CONFIG", "SET", "min-replicas-to-write", "1"});
+    s.add(new String[] {"EVAL", "#!lua flags=no-writes\nreturn redis.call('get','k')", "1", "k"});
+    s.add(new String[] {"EVAL", "return redis.call('get','k')", "1", "k"});
+    s.add(new String[] {"EVAL", "#!lua\nreturn redis.call('get','k')", "1", "k"});
+    s.add(new String[] {"EVAL", "return redis.call('set','k','1')", "1", "k"});
+    s.add(new String[] {"EVAL", "return redis.pcall('set','k','1')", "1", "k"});
+    s.add(new String[] {"SET", "k", "2"});
+    s.add(new String[] {"CONFIG", "SET", "min-replicas-to-write", "0"});
+    s.add(new String[] {"SET", "k", "v"});
     // one library of one function: Redis lists libraries and functions in dict order
     s.add(new String[] {"FUNCTION", "LOAD", SOLO});
     s.add(new String[] {"FUNCTION", "LIST", "WITHCODE"});
@@ -270,6 +293,21 @@ class ScriptFunctionsRedisIT {
         replies.add(text(tx.callRaw(bytes(new String[] {"PING", "asdf"})))); // no longer in MULTI
         replies.add(text(admin.callRaw(bytes(new String[] {"PING"}))));
       }
+      // a MULTI arriving while the script is busy (Redis's unit/multi "MULTI and script timeout"):
+      // the script's hook serves the other clients from inside the server's loop
+      String[] result = new String[1];
+      String[] loop = {"EVAL", "while true do end", "0"};
+      Thread t = new Thread(() -> result[0] = text(runner.callRaw(bytes(loop))));
+      t.start();
+      waitBusy(admin);
+      replies.add(text(tx.callRaw(bytes(new String[] {"MULTI"}))));
+      replies.add(text(tx.callRaw(bytes(new String[] {"INCR", "xx"}))));
+      replies.add(text(admin.callRaw(bytes(new String[] {"SCRIPT", "KILL"}))));
+      t.join(10_000);
+      replies.add("runner " + result[0]);
+      replies.add(text(tx.callRaw(bytes(new String[] {"INCR", "xx"}))));
+      replies.add(text(tx.callRaw(bytes(new String[] {"EXEC"}))));
+      replies.add(text(admin.callRaw(bytes(new String[] {"GET", "xx"}))));
       admin.call("CONFIG", "SET", "lua-time-limit", "5000");
     }
     return replies;
