@@ -13,16 +13,19 @@ import java.util.Map;
  */
 final class CommandTable {
   /*
-   * One handler object per face, shared by its commands: each method reference in source is its
-   * own call site, and the JVM spins a class for each at first use (about 0.5 ms apiece on a cold
-   * JVM), so 124 rows naming six face methods cost a server's cold start ~60 ms.
+   * One handler object per face, shared by its commands, and no method reference: each method
+   * reference in source is its own call site, and the JVM spins a class for each at first use
+   * (0.5-2 ms apiece on a cold JVM), so rows naming methods cost a server's first start in a JVM
+   * ~100 ms (issue 34). The faces are Faces.Face's constants; the other rows name GenericCommands.
    */
-  private static final Command.Handler STRING_FACE = Faces::string;
-  private static final Command.Handler ZSET_FACE = Faces::zset;
-  private static final Command.Handler GEO_FACE = Faces::geo;
-  private static final Command.Handler LIST_FACE = Faces::list;
-  private static final Command.Handler SET_FACE = Faces::set;
-  private static final Command.Handler HASH_FACE = Faces::hash;
+  private static final Command.Handler STRING_FACE = Faces.Face.STRING;
+  private static final Command.Handler ZSET_FACE = Faces.Face.ZSET;
+  private static final Command.Handler GEO_FACE = Faces.Face.GEO;
+  private static final Command.Handler LIST_FACE = Faces.Face.LIST;
+  private static final Command.Handler SET_FACE = Faces.Face.SET;
+  private static final Command.Handler HASH_FACE = Faces.Face.HASH;
+  private static final Command.Handler STREAM_FACE = Faces.Face.STREAM;
+  private static final Command.Handler GENERIC = GenericCommands.INSTANCE;
 
   private final Map<String, Command> commands = new HashMap<>();
 
@@ -139,52 +142,52 @@ final class CommandTable {
   }
 
   private void addGeneric() {
-    add("del", -2, "write", 1, -1, 1, KeyCommands::del);
-    add("unlink", -2, "write,fast", 1, -1, 1, KeyCommands::unlink);
-    add("exists", -2, "readonly,fast", 1, -1, 1, KeyCommands::exists);
-    add("type", 2, "readonly,fast", 1, 1, 1, KeyCommands::type);
-    add("rename", 3, "write", 1, 2, 1, KeyCommands::rename);
-    add("renamenx", 3, "write,fast", 1, 2, 1, KeyCommands::renamenx);
-    add("copy", -3, "write,denyoom", 1, 2, 1, KeyCommands::copy);
-    add("touch", -2, "readonly,fast", 1, -1, 1, KeyCommands::touch);
-    add("randomkey", 1, "readonly", 0, 0, 0, KeyCommands::randomkey);
-    add("keys", 2, "readonly", 0, 0, 0, KeyCommands::keys);
-    add("scan", -2, "readonly", 0, 0, 0, KeyCommands::scan);
+    add("del", -2, "write", 1, -1, 1, GENERIC);
+    add("unlink", -2, "write,fast", 1, -1, 1, GENERIC);
+    add("exists", -2, "readonly,fast", 1, -1, 1, GENERIC);
+    add("type", 2, "readonly,fast", 1, 1, 1, GENERIC);
+    add("rename", 3, "write", 1, 2, 1, GENERIC);
+    add("renamenx", 3, "write,fast", 1, 2, 1, GENERIC);
+    add("copy", -3, "write,denyoom", 1, 2, 1, GENERIC);
+    add("touch", -2, "readonly,fast", 1, -1, 1, GENERIC);
+    add("randomkey", 1, "readonly", 0, 0, 0, GENERIC);
+    add("keys", 2, "readonly", 0, 0, 0, GENERIC);
+    add("scan", -2, "readonly", 0, 0, 0, GENERIC);
     Command object = add("object", -2, "", 0, 0, 0, null);
-    object.sub("object|idletime", 3, "readonly", 2, 2, 1, KeyCommands::object);
-    object.sub("object|encoding", 3, "readonly", 2, 2, 1, KeyCommands::object);
-    object.sub("object|help", 2, "loading,stale", 0, 0, 0, KeyCommands::objectHelp);
-    object.sub("object|freq", 3, "readonly", 2, 2, 1, KeyCommands::object);
-    object.sub("object|refcount", 3, "readonly", 2, 2, 1, KeyCommands::object);
-    add("dump", 2, "readonly", 1, 1, 1, KeyCommands::dump);
-    add("restore", -4, "write,denyoom", 1, 1, 1, KeyCommands::restore);
-    add("expire", -3, "write,fast", 1, 1, 1, ExpireCommands::expire);
-    add("pexpire", -3, "write,fast", 1, 1, 1, ExpireCommands::pexpire);
-    add("expireat", -3, "write,fast", 1, 1, 1, ExpireCommands::expireat);
-    add("pexpireat", -3, "write,fast", 1, 1, 1, ExpireCommands::pexpireat);
-    add("ttl", 2, "readonly,fast", 1, 1, 1, ExpireCommands::ttl);
-    add("pttl", 2, "readonly,fast", 1, 1, 1, ExpireCommands::pttl);
-    add("expiretime", 2, "readonly,fast", 1, 1, 1, ExpireCommands::expiretime);
-    add("pexpiretime", 2, "readonly,fast", 1, 1, 1, ExpireCommands::pexpiretime);
-    add("persist", 2, "write,fast", 1, 1, 1, ExpireCommands::persist);
-    add("move", 3, "write,fast", 1, 1, 1, KeyCommands::move);
-    add("sort", -2, "write,denyoom,movablekeys", 1, 1, 1, SortCommand::sort);
-    add("sort_ro", -2, "readonly,movablekeys", 1, 1, 1, SortCommand::sortRo);
+    object.sub("object|idletime", 3, "readonly", 2, 2, 1, GENERIC);
+    object.sub("object|encoding", 3, "readonly", 2, 2, 1, GENERIC);
+    object.sub("object|help", 2, "loading,stale", 0, 0, 0, GENERIC);
+    object.sub("object|freq", 3, "readonly", 2, 2, 1, GENERIC);
+    object.sub("object|refcount", 3, "readonly", 2, 2, 1, GENERIC);
+    add("dump", 2, "readonly", 1, 1, 1, GENERIC);
+    add("restore", -4, "write,denyoom", 1, 1, 1, GENERIC);
+    add("expire", -3, "write,fast", 1, 1, 1, GENERIC);
+    add("pexpire", -3, "write,fast", 1, 1, 1, GENERIC);
+    add("expireat", -3, "write,fast", 1, 1, 1, GENERIC);
+    add("pexpireat", -3, "write,fast", 1, 1, 1, GENERIC);
+    add("ttl", 2, "readonly,fast", 1, 1, 1, GENERIC);
+    add("pttl", 2, "readonly,fast", 1, 1, 1, GENERIC);
+    add("expiretime", 2, "readonly,fast", 1, 1, 1, GENERIC);
+    add("pexpiretime", 2, "readonly,fast", 1, 1, 1, GENERIC);
+    add("persist", 2, "write,fast", 1, 1, 1, GENERIC);
+    add("move", 3, "write,fast", 1, 1, 1, GENERIC);
+    add("sort", -2, "write,denyoom,movablekeys", 1, 1, 1, GENERIC);
+    add("sort_ro", -2, "readonly,movablekeys", 1, 1, 1, GENERIC);
   }
 
   private void addServer() {
-    add("select", 2, "loading,stale,fast", 0, 0, 0, ServerCommands::select);
-    add("swapdb", 3, "write,fast", 0, 0, 0, ServerCommands::swapdb);
-    add("flushdb", -1, "write", 0, 0, 0, ServerCommands::flushdb);
-    add("flushall", -1, "write", 0, 0, 0, ServerCommands::flushall);
-    add("dbsize", 1, "readonly,fast", 0, 0, 0, ServerCommands::dbsize);
-    add("ping", -1, "fast", 0, 0, 0, ServerCommands::ping);
-    add("echo", 2, "loading,stale,fast", 0, 0, 0, ServerCommands::echo);
-    add("multi", 1, "noscript,loading,stale,fast,allow_busy", 0, 0, 0, Transactions::multi);
-    add("exec", 1, "noscript,loading,stale,skip_slowlog", 0, 0, 0, Transactions::exec);
-    add("discard", 1, "noscript,loading,stale,fast,allow_busy", 0, 0, 0, Transactions::discard);
-    add("watch", -2, "noscript,loading,stale,fast,allow_busy", 1, -1, 1, Transactions::watch);
-    add("unwatch", 1, "noscript,loading,stale,fast,allow_busy", 0, 0, 0, Transactions::unwatch);
+    add("select", 2, "loading,stale,fast", 0, 0, 0, GENERIC);
+    add("swapdb", 3, "write,fast", 0, 0, 0, GENERIC);
+    add("flushdb", -1, "write", 0, 0, 0, GENERIC);
+    add("flushall", -1, "write", 0, 0, 0, GENERIC);
+    add("dbsize", 1, "readonly,fast", 0, 0, 0, GENERIC);
+    add("ping", -1, "fast", 0, 0, 0, GENERIC);
+    add("echo", 2, "loading,stale,fast", 0, 0, 0, GENERIC);
+    add("multi", 1, "noscript,loading,stale,fast,allow_busy", 0, 0, 0, GENERIC);
+    add("exec", 1, "noscript,loading,stale,skip_slowlog", 0, 0, 0, GENERIC);
+    add("discard", 1, "noscript,loading,stale,fast,allow_busy", 0, 0, 0, GENERIC);
+    add("watch", -2, "noscript,loading,stale,fast,allow_busy", 1, -1, 1, GENERIC);
+    add("unwatch", 1, "noscript,loading,stale,fast,allow_busy", 0, 0, 0, GENERIC);
   }
 
   private void addStrings() {
@@ -319,30 +322,30 @@ final class CommandTable {
   }
 
   private void addStreams() {
-    add("xadd", -5, "write,denyoom,fast", 1, 1, 1, Faces::stream);
-    add("xlen", 2, "readonly,fast", 1, 1, 1, Faces::stream);
-    add("xrange", -4, "readonly", 1, 1, 1, Faces::stream);
-    add("xrevrange", -4, "readonly", 1, 1, 1, Faces::stream);
-    add("xdel", -3, "write,fast", 1, 1, 1, Faces::stream);
-    add("xtrim", -4, "write", 1, 1, 1, Faces::stream);
-    add("xsetid", -3, "write,denyoom,fast", 1, 1, 1, Faces::stream);
-    add("xread", -4, "readonly,blocking,movablekeys", 0, 0, 0, Faces::stream);
-    add("xreadgroup", -7, "write,blocking,movablekeys", 0, 0, 0, Faces::stream);
-    add("xack", -4, "write,fast", 1, 1, 1, Faces::stream);
-    add("xpending", -3, "readonly", 1, 1, 1, Faces::stream);
-    add("xclaim", -6, "write,fast", 1, 1, 1, Faces::stream);
-    add("xautoclaim", -6, "write,fast", 1, 1, 1, Faces::stream);
+    add("xadd", -5, "write,denyoom,fast", 1, 1, 1, STREAM_FACE);
+    add("xlen", 2, "readonly,fast", 1, 1, 1, STREAM_FACE);
+    add("xrange", -4, "readonly", 1, 1, 1, STREAM_FACE);
+    add("xrevrange", -4, "readonly", 1, 1, 1, STREAM_FACE);
+    add("xdel", -3, "write,fast", 1, 1, 1, STREAM_FACE);
+    add("xtrim", -4, "write", 1, 1, 1, STREAM_FACE);
+    add("xsetid", -3, "write,denyoom,fast", 1, 1, 1, STREAM_FACE);
+    add("xread", -4, "readonly,blocking,movablekeys", 0, 0, 0, STREAM_FACE);
+    add("xreadgroup", -7, "write,blocking,movablekeys", 0, 0, 0, STREAM_FACE);
+    add("xack", -4, "write,fast", 1, 1, 1, STREAM_FACE);
+    add("xpending", -3, "readonly", 1, 1, 1, STREAM_FACE);
+    add("xclaim", -6, "write,fast", 1, 1, 1, STREAM_FACE);
+    add("xautoclaim", -6, "write,fast", 1, 1, 1, STREAM_FACE);
     Command xgroup = add("xgroup", -2, "", 0, 0, 0, null);
-    xgroup.sub("xgroup|create", -5, "write,denyoom", 2, 2, 1, Faces::stream);
-    xgroup.sub("xgroup|setid", -5, "write", 2, 2, 1, Faces::stream);
-    xgroup.sub("xgroup|destroy", 4, "write", 2, 2, 1, Faces::stream);
-    xgroup.sub("xgroup|createconsumer", 5, "write,denyoom", 2, 2, 1, Faces::stream);
-    xgroup.sub("xgroup|delconsumer", 5, "write", 2, 2, 1, Faces::stream);
-    xgroup.sub("xgroup|help", 2, "loading,stale", 0, 0, 0, Faces::stream);
+    xgroup.sub("xgroup|create", -5, "write,denyoom", 2, 2, 1, STREAM_FACE);
+    xgroup.sub("xgroup|setid", -5, "write", 2, 2, 1, STREAM_FACE);
+    xgroup.sub("xgroup|destroy", 4, "write", 2, 2, 1, STREAM_FACE);
+    xgroup.sub("xgroup|createconsumer", 5, "write,denyoom", 2, 2, 1, STREAM_FACE);
+    xgroup.sub("xgroup|delconsumer", 5, "write", 2, 2, 1, STREAM_FACE);
+    xgroup.sub("xgroup|help", 2, "loading,stale", 0, 0, 0, STREAM_FACE);
     Command xinfo = add("xinfo", -2, "", 0, 0, 0, null);
-    xinfo.sub("xinfo|stream", -3, "readonly", 2, 2, 1, Faces::stream);
-    xinfo.sub("xinfo|groups", 3, "readonly", 2, 2, 1, Faces::stream);
-    xinfo.sub("xinfo|consumers", 4, "readonly", 2, 2, 1, Faces::stream);
-    xinfo.sub("xinfo|help", 2, "loading,stale", 0, 0, 0, Faces::stream);
+    xinfo.sub("xinfo|stream", -3, "readonly", 2, 2, 1, STREAM_FACE);
+    xinfo.sub("xinfo|groups", 3, "readonly", 2, 2, 1, STREAM_FACE);
+    xinfo.sub("xinfo|consumers", 4, "readonly", 2, 2, 1, STREAM_FACE);
+    xinfo.sub("xinfo|help", 2, "loading,stale", 0, 0, 0, STREAM_FACE);
   }
 }

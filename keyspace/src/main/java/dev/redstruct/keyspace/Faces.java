@@ -20,6 +20,30 @@ import java.util.Collection;
 final class Faces {
   private Faces() {}
 
+  /** The table's handler for each face's commands (one object, not a method reference, each). */
+  enum Face implements Command.Handler {
+    STRING,
+    ZSET,
+    GEO,
+    LIST,
+    SET,
+    HASH,
+    STREAM;
+
+    @Override
+    public void run(Call c) {
+      switch (this) {
+        case STRING -> string(c);
+        case ZSET -> zset(c);
+        case GEO -> geo(c);
+        case LIST -> list(c);
+        case SET -> set(c);
+        case HASH -> hash(c);
+        case STREAM -> stream(c);
+      }
+    }
+  }
+
   /**
    * One keyspace's typed lookups, rebound to each command (see {@link TypedKeys#bind}); new values
    * take the keyspace's encoding thresholds as they are when the value is made (CONFIG SET).

@@ -49,7 +49,7 @@ public final class Keyspace {
 
   private final Database[] dbs = new Database[DATABASES];
   private final CommandTable table = new CommandTable();
-  private final Faces.Lookups lookups = new Faces.Lookups(this);
+  private Faces.Lookups lookups; // made at the first typed command (a cold start skips it)
   private final LongSupplier clock;
   private final RandomGenerator random;
   private final Session defaultSession;
@@ -502,6 +502,9 @@ public final class Keyspace {
   }
 
   Faces.Lookups lookups() {
+    if (lookups == null) {
+      lookups = new Faces.Lookups(this);
+    }
     return lookups;
   }
 

@@ -1,7 +1,6 @@
 package dev.redstruct.server;
 
 import dev.redstruct.core.resp.RespWriter;
-import dev.redstruct.keyspace.CommandInfo;
 import dev.redstruct.keyspace.EncodingLimits;
 import dev.redstruct.keyspace.Keyspace;
 import java.security.SecureRandom;
@@ -46,29 +45,13 @@ final class AdminCommands {
     this.persistence = new Persistence(server, this);
   }
 
-  /**
-   * Called once the server has its engine: learns the keyspace's write commands (INFO's
-   * rdb_changes_since_last_save counts their calls).
-   */
+  /** Called once the server has its engine: applies the configuration, loads the RDB file. */
   void start() {
     configFile = server.config.configFile;
     applyConfig(server);
     Keyspace ks = keyspace();
-    if (ks == null) {
-      return;
-    }
-    if (server.config.loadAtStart) {
+    if (ks != null && server.config.loadAtStart) {
       persistence.loadAtStart(ks);
-    }
-    for (CommandInfo ci : ks.commands()) {
-      if (ci.flags().contains("write")) {
-        server.stats.writeCommands.add(ci.name());
-      }
-      for (CommandInfo s : ci.subcommands()) {
-        if (s.flags().contains("write")) {
-          server.stats.writeCommands.add(s.name());
-        }
-      }
     }
   }
 

@@ -29,6 +29,9 @@ final class Commands {
   final ServerScripts scripts;
   final Acl acl;
 
+  /** {@link #writeRow}'s answers by full name. */
+  private final java.util.Map<String, Boolean> writeRows = new java.util.HashMap<>();
+
   Commands(Server server) {
     this.server = server;
     this.clientCommand = new ClientCommand(server);
@@ -135,6 +138,22 @@ final class Commands {
     }
     String flags = server.engine.commandFlags(argv);
     return flags != null && ("," + flags.replace(' ', ',') + ",").contains(",write,");
+  }
+
+  /**
+   * Whether the keyspace's row for the command is a write command (INFO's
+   * rdb_changes_since_last_save counts their calls): asked of the table once per full name, at its
+   * first call, not at start (an empty server's start needs no command list); false for another
+   * engine.
+   */
+  private boolean writeRow(String fullName, byte[][] argv) {
+    Boolean write = writeRows.get(fullName);
+    if (write == null) {
+      String flags = server.hasKeyspace() ? server.engine.commandFlags(argv) : null;
+      write = flags != null && java.util.List.of(flags.split(",")).contains("write");
+      writeRows.put(fullName, write);
+    }
+    return write;
   }
 
   /**
@@ -289,7 +308,8 @@ final class Commands {
       } else {
         builtin(c, b, argv);
       }
-      server.stats.record(fullName, System.nanoTime() - start, c.lastError != null);
+      server.stats.record(
+          fullName, System.nanoTime() - start, c.lastError != null, writeRow(fullName, argv));
     }
     if (c.lastError != null) {
       server.stats.error(c.lastError);

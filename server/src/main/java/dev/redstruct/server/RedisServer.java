@@ -29,7 +29,8 @@ public final class RedisServer implements AutoCloseable {
     this.port = server.port();
     // 64 MB of stack, as deep as Redis's main thread can go: a script's reply nests up to 7995
     // tables (LuaReplies.MAX_DEPTH), which a default 1 MB thread stack cannot write
-    this.thread = new Thread(null, server, "redstruct-server-" + port, 64L << 20);
+    this.thread =
+        new Thread(null, server, "redstruct-server-".concat(Integer.toString(port)), 64L << 20);
     thread.setDaemon(true);
     thread.start();
   }

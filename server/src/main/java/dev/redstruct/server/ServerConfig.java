@@ -301,9 +301,15 @@ final class ServerConfig {
     c.put("proto-max-bulk-len", Long.toString(options.protoMaxBulkLen()));
     c.put("client-query-buffer-limit", Long.toString(options.clientQueryBufferLimit()));
     long[] p = options.pubsubOutputBufferLimit();
+    // joined, not concatenated: a first concatenation of this shape costs a cold JVM ~10 ms
     c.put(
         "client-output-buffer-limit",
-        "normal 0 0 0 slave 268435456 67108864 60 pubsub " + p[0] + " " + p[1] + " " + p[2]);
+        String.join(
+            " ",
+            "normal 0 0 0 slave 268435456 67108864 60 pubsub",
+            Long.toString(p[0]),
+            Long.toString(p[1]),
+            Long.toString(p[2])));
     return c;
   }
 

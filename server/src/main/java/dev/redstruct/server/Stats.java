@@ -27,9 +27,6 @@ final class Stats {
   long errorReplies;
   final Map<String, CommandStat> commands = new TreeMap<>();
 
-  /** The full names of the write commands, whose calls count as changes since the last save. */
-  final java.util.Set<String> writeCommands = new java.util.HashSet<>();
-
   /**
    * Write commands run since the last save (Redis: server.dirty, which counts changed keys; this
    * counts calls).
@@ -43,8 +40,11 @@ final class Stats {
   /** Error replies by their code (the first word): INFO errorstats. */
   final Map<String, Long> errors = new TreeMap<>();
 
-  /** Counts one command that ran. Redis: call()'s stats, failed_calls. */
-  void record(String fullName, long nanos, boolean failed) {
+  /**
+   * Counts one command that ran; a write command's call counts as a change since the last save.
+   * Redis: call()'s stats, failed_calls.
+   */
+  void record(String fullName, long nanos, boolean failed, boolean write) {
     CommandStat s = command(fullName);
     s.calls++;
     s.micros += nanos / 1000;
@@ -52,7 +52,7 @@ final class Stats {
     if (failed) {
       s.failed++;
     }
-    if (writeCommands.contains(fullName)) {
+    if (write) {
       dirty++;
     }
   }
