@@ -82,12 +82,9 @@ final class Hashers {
     return new long[] {derive(c), derive(c + 1)};
   }
 
+  /** SipHash-2-4 of the counter's 8 little-endian bytes under the process's secret. */
   private static long derive(long counter) {
-    byte[] in = new byte[8];
-    for (int i = 0; i < 8; i++) {
-      in[i] = (byte) (counter >>> (8 * i));
-    }
-    return SipHash.hash(2, 4, Secret.K0, Secret.K1, in);
+    return SipHash.hashWord(2, 4, Secret.K0, Secret.K1, counter);
   }
 
   static final class SipUtf8 implements Hasher<String> {

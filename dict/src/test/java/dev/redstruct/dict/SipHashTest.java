@@ -175,6 +175,25 @@ class SipHashTest {
   }
 
   @Test
+  void hashWordIsTheGenericHashOfTheWordsLittleEndianBytes() {
+    byte[] eight = message(8);
+    long word = 0;
+    for (int i = 7; i >= 0; i--) {
+      word = word << 8 | (eight[i] & 0xff);
+    }
+    assertEquals(SIP24[8], SipHash.hashWord(2, 4, K0, K1, word));
+    SplittableRandom rnd = new SplittableRandom(34);
+    for (int i = 0; i < 1000; i++) {
+      long m = rnd.nextLong();
+      byte[] le = new byte[8];
+      for (int j = 0; j < 8; j++) {
+        le[j] = (byte) (m >>> (8 * j));
+      }
+      assertEquals(SipHash.hash(2, 4, K0, K1, le), SipHash.hashWord(2, 4, K0, K1, m), "m " + m);
+    }
+  }
+
+  @Test
   void sipHash12MatchesRedisCompiledSource() {
     for (int len = 0; len < 64; len++) {
       byte[] in = message(len);

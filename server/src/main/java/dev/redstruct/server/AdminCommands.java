@@ -12,10 +12,12 @@ import java.security.SecureRandom;
  */
 final class AdminCommands {
   private final Server server;
-  private final ConfigCommand config;
-  private final InfoCommand info;
-  private final CommandCommand command;
-  private final DebugCommand debug;
+
+  // CONFIG, INFO, COMMAND and DEBUG are made at their first call: a start needs none of them
+  private ConfigCommand config;
+  private InfoCommand info;
+  private CommandCommand command;
+  private DebugCommand debug;
   final Persistence persistence;
 
   /** INFO's run_id: 40 random hex digits per start. */
@@ -38,11 +40,35 @@ final class AdminCommands {
 
   AdminCommands(Server server) {
     this.server = server;
-    this.config = new ConfigCommand(server);
-    this.info = new InfoCommand(server, this);
-    this.command = new CommandCommand(this);
-    this.debug = new DebugCommand(server, this);
     this.persistence = new Persistence(server, this);
+  }
+
+  private ConfigCommand config() {
+    if (config == null) {
+      config = new ConfigCommand(server);
+    }
+    return config;
+  }
+
+  private InfoCommand info() {
+    if (info == null) {
+      info = new InfoCommand(server, this);
+    }
+    return info;
+  }
+
+  private CommandCommand command() {
+    if (command == null) {
+      command = new CommandCommand(this);
+    }
+    return command;
+  }
+
+  private DebugCommand debug() {
+    if (debug == null) {
+      debug = new DebugCommand(server, this);
+    }
+    return debug;
   }
 
   /** Called once the server has its engine: applies the configuration, loads the RDB file. */
@@ -75,12 +101,12 @@ final class AdminCommands {
   /** The keyspace behind the server, or null when the engine is something else. */
   /** The command table's row for a full name, or null. */
   dev.redstruct.keyspace.CommandInfo commandInfo(String fullName) {
-    return command.info(fullName);
+    return command().info(fullName);
   }
 
   /** Every command and subcommand row. */
   java.util.List<dev.redstruct.keyspace.CommandInfo> commandRows() {
-    return command.rows();
+    return command().rows();
   }
 
   Keyspace keyspace() {
@@ -136,10 +162,10 @@ final class AdminCommands {
   private void dispatch(Client c, Builtin b, byte[][] argv) {
     switch (b) {
       case CONFIG:
-        config.run(c, argv);
+        config().run(c, argv);
         break;
       case INFO:
-        info.run(c, argv);
+        info().run(c, argv);
         break;
       case TIME:
         long micros = System.currentTimeMillis() * 1000 + (System.nanoTime() / 1000) % 1000;
@@ -151,13 +177,13 @@ final class AdminCommands {
                 .toByteArray());
         break;
       case COMMAND:
-        command.run(c, argv);
+        command().run(c, argv);
         break;
       case DEBUG:
-        if (!debug.allowed(c)) {
+        if (!debug().allowed(c)) {
           c.reply(Commands.error(DebugCommand.NOT_ALLOWED));
         } else {
-          debug.run(c, argv);
+          debug().run(c, argv);
         }
         break;
       case MEMORY:
