@@ -2,6 +2,7 @@ package dev.redstruct.bench.server;
 
 import dev.redstruct.server.RedisServer;
 import dev.redstruct.server.ServerOptions;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,9 +12,10 @@ import java.util.List;
  * JVM's first test class); the next {@code warm} starts are warm. With an RDB file's directory it
  * starts the server the redis-server way ({@code --dir}, loading {@code dump.rdb}) instead.
  *
- * <p>Arguments: {@code warm cold|primed [dir]}; {@code primed} first does what a test JVM has done
- * (JUnit's lambdas, string concatenation, regex). Prints {@code cold <ms>} and {@code warm <median
- * ms>}.
+ * <p>Arguments: {@code warm cold|primed|floor [dir]}; {@code primed} first does what a test JVM has
+ * done (JUnit's lambdas, string concatenation, regex); {@code floor} does that too, then times a
+ * bare NIO server that answers {@code +PONG} ({@link NioPongServer}, the JDK's part of a start)
+ * instead of ours. Prints {@code cold <ms>} and {@code warm <median ms>}.
  */
 public final class StartupProbe {
   private StartupProbe() {}
@@ -21,19 +23,22 @@ public final class StartupProbe {
   /**
    * Runs the probe.
    *
-   * @param args the number of warm starts, then optionally the directory holding {@code dump.rdb}
+   * @param args the number of warm starts, the mode, then optionally the directory holding {@code
+   *     dump.rdb}
+   * @throws IOException if the floor's server cannot listen
    */
-  public static void main(String[] args) {
+  public static void main(String[] args) throws IOException {
     int warm = Integer.parseInt(args[0]);
-    boolean primed = args[1].equals("primed");
+    boolean floor = args[1].equals("floor");
+    boolean primed = floor || args[1].equals("primed");
     String dir = args.length > 2 ? args[2] : null;
     if (primed) {
       prime(args);
     }
-    double cold = once(dir);
+    double cold = floor ? floor() : once(dir);
     List<Double> warms = new ArrayList<>();
     for (int i = 0; i < warm; i++) {
-      warms.add(once(dir));
+      warms.add(floor ? floor() : once(dir));
     }
     System.out.println("cold " + cold);
     System.out.println("warm " + (warms.isEmpty() ? Double.NaN : Servers.median(warms)));
@@ -50,6 +55,14 @@ public final class StartupProbe {
     r.run();
     if (!String.format("%s-%d", args[0], args.length).matches("[0-9]+-[0-9]+")) {
       throw new IllegalStateException("unexpected probe arguments");
+    }
+  }
+
+  private static double floor() throws IOException {
+    long t0 = System.nanoTime();
+    try (NioPongServer s = new NioPongServer()) {
+      long pong = Servers.awaitPong(null, s.port(), null);
+      return (pong - t0) / 1e6;
     }
   }
 

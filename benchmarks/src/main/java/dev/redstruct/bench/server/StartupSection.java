@@ -35,10 +35,18 @@ public final class StartupSection extends AbstractReportSection {
     int warm = options.byMode(20, 50);
     Map<String, List<Double>> fresh = probeInJvm(options, probes, 0, "cold", null);
     Map<String, List<Double>> primed = probeInJvm(options, probes, warm, "primed", null);
+    Map<String, List<Double>> floor = probeInJvm(options, probes, 0, "floor", null);
     double first = Servers.median(primed.get("cold"));
     table.row("in-JVM, fresh JVM", 0, Servers.median(fresh.get("cold")), "", "", "");
     table.row("in-JVM, first in a test JVM", 0, first, "", "", Verdict.atMost(first, 50));
     table.row("in-JVM, warm", 0, Servers.median(primed.get("warm")), "", "", "");
+    table.row(
+        "in-JVM floor: bare NIO +PONG server (JDK only), first in a test JVM",
+        0,
+        Servers.median(floor.get("cold")),
+        "",
+        "",
+        "");
     if (!Servers.onPath("redis-server")) {
       return table.note("redis-server not on PATH: the process rows were not run").build();
     }
@@ -59,7 +67,9 @@ public final class StartupSection extends AbstractReportSection {
         .note("of a client polling PING 1 ms apart; medians of " + probes + " JVMs. In-JVM: the")
         .note("first start in a fresh JVM; the first in a JVM that has done what a test JVM has")
         .note("(lambdas, string concatenation, regex: JUnit's engine uses them) before, the goal;")
-        .note("warm: the median of the next " + warm + " starts in that JVM.")
+        .note("warm: the median of the next " + warm + " starts in that JVM. Floor: a Selector,")
+        .note("a listening channel and a thread that answers +PONG, timed the same way: what")
+        .note("the JDK alone costs that first start.")
         .note("Processes: redis-server --save '' vs our server in its own JVM, default flags")
         .note("(java -cp benchmarks.jar dev.redstruct.server.RedisServer, JVM start included).")
         .note("RDB: dump.rdb written by redis-server after DEBUG POPULATE <keys>, loaded at start")
