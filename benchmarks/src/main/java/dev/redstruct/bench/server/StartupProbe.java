@@ -3,6 +3,8 @@ package dev.redstruct.bench.server;
 import dev.redstruct.server.RedisServer;
 import dev.redstruct.server.ServerOptions;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,7 +17,10 @@ import java.util.List;
  * <p>Arguments: {@code warm cold|primed|floor [dir]}; {@code primed} first does what a test JVM has
  * done (JUnit's lambdas, string concatenation, regex); {@code floor} does that too, then times a
  * bare NIO server that answers {@code +PONG} ({@link NioPongServer}, the JDK's part of a start)
- * instead of ours. Prints {@code cold <ms>} and {@code warm <median ms>}.
+ * instead of ours. A mode ending in {@code +cpu} also prints {@code cpu <ms>}: the CPU time of the
+ * thread that ran the first start to its first reply (class loading included; the server thread's
+ * own work aside), which a loaded machine stretches less than the wall time. Prints {@code cold
+ * <ms>} and {@code warm <median ms>}.
  */
 public final class StartupProbe {
   private StartupProbe() {}
@@ -29,18 +34,26 @@ public final class StartupProbe {
    */
   public static void main(String[] args) throws IOException {
     int warm = Integer.parseInt(args[0]);
-    boolean floor = args[1].equals("floor");
-    boolean primed = floor || args[1].equals("primed");
+    boolean cpu = args[1].endsWith("+cpu");
+    String mode = cpu ? args[1].substring(0, args[1].length() - 4) : args[1];
+    boolean floor = mode.equals("floor");
+    boolean primed = floor || mode.equals("primed");
     String dir = args.length > 2 ? args[2] : null;
     if (primed) {
       prime(args);
     }
+    ThreadMXBean threads = cpu ? ManagementFactory.getThreadMXBean() : null;
+    long cpu0 = cpu ? threads.getCurrentThreadCpuTime() : 0;
     double cold = floor ? floor() : once(dir);
+    long cpu1 = cpu ? threads.getCurrentThreadCpuTime() : 0;
     List<Double> warms = new ArrayList<>();
     for (int i = 0; i < warm; i++) {
       warms.add(floor ? floor() : once(dir));
     }
     System.out.println("cold " + cold);
+    if (cpu) {
+      System.out.println("cpu " + (cpu1 - cpu0) / 1e6);
+    }
     System.out.println("warm " + (warms.isEmpty() ? Double.NaN : Servers.median(warms)));
   }
 

@@ -36,6 +36,8 @@ public final class StartupSection extends AbstractReportSection {
     Map<String, List<Double>> fresh = probeInJvm(options, probes, 0, "cold", null);
     Map<String, List<Double>> primed = probeInJvm(options, probes, warm, "primed", null);
     Map<String, List<Double>> floor = probeInJvm(options, probes, 0, "floor", null);
+    Map<String, List<Double>> cpu = probeInJvm(options, probes, 0, "primed+cpu", null);
+    Map<String, List<Double>> floorCpu = probeInJvm(options, probes, 0, "floor+cpu", null);
     double first = Servers.median(primed.get("cold"));
     table.row("in-JVM, fresh JVM", 0, Servers.median(fresh.get("cold")), "", "", "");
     table.row("in-JVM, first in a test JVM", 0, first, "", "", Verdict.atMost(first, 50));
@@ -44,6 +46,20 @@ public final class StartupSection extends AbstractReportSection {
         "in-JVM floor: bare NIO +PONG server (JDK only), first in a test JVM",
         0,
         Servers.median(floor.get("cold")),
+        "",
+        "",
+        "");
+    table.row(
+        "in-JVM, first in a test JVM: CPU ms of the starting thread",
+        0,
+        Servers.median(cpu.get("cpu")),
+        "",
+        "",
+        "");
+    table.row(
+        "in-JVM floor: CPU ms of the starting thread",
+        0,
+        Servers.median(floorCpu.get("cpu")),
         "",
         "",
         "");
@@ -69,7 +85,9 @@ public final class StartupSection extends AbstractReportSection {
         .note("(lambdas, string concatenation, regex: JUnit's engine uses them) before, the goal;")
         .note("warm: the median of the next " + warm + " starts in that JVM. Floor: a Selector,")
         .note("a listening channel and a thread that answers +PONG, timed the same way: what")
-        .note("the JDK alone costs that first start.")
+        .note("the JDK alone costs that first start. CPU ms: the starting thread's CPU time")
+        .note(
+            "for the same first start (class loading included), less stretched by a busy machine.")
         .note("Processes: redis-server --save '' vs our server in its own JVM, default flags")
         .note("(java -cp benchmarks.jar dev.redstruct.server.RedisServer, JVM start included).")
         .note("RDB: dump.rdb written by redis-server after DEBUG POPULATE <keys>, loaded at start")
@@ -82,6 +100,7 @@ public final class StartupSection extends AbstractReportSection {
     Map<String, List<Double>> m = new TreeMap<>();
     m.put("cold", new ArrayList<>());
     m.put("warm", new ArrayList<>());
+    m.put("cpu", new ArrayList<>());
     List<String> args = new ArrayList<>(List.of(Integer.toString(warm), how));
     if (rdbDir != null) {
       args.add(rdbDir.toString());
