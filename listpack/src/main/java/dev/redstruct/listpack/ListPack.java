@@ -666,7 +666,7 @@ public final class ListPack {
    */
   public void forEach(ElementConsumer action) {
     Objects.requireNonNull(action, "action");
-    ListPackWalks.forward(this, action);
+    ListPackWalks.forward(this, buf, base, action);
   }
 
   /**
@@ -678,7 +678,7 @@ public final class ListPack {
    */
   public void forEachBackward(ElementConsumer action) {
     Objects.requireNonNull(action, "action");
-    ListPackWalks.backward(this, action);
+    ListPackWalks.backward(this, buf, base, action);
   }
 
   /**
