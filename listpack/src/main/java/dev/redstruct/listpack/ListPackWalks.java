@@ -13,9 +13,10 @@ final class ListPackWalks {
    * themselves, a copy of ListPackFormat.decode's first three branches, and call decode for the
    * rest, inline (an out-of-line helper given the Element would let it escape wherever C2 does
    * not inline the helper: NOTES, ## listpack). A walk is a chain of dependent steps (the next
-   * offset needs this element's size), and the consumer adds to a field at every element (a
-   * load, an add and a store: each element's load waits for the previous element's store). The
-   * loops shorten both chains, as the ziplist's trusted walk does (NOTES, ## ziplist):
+   * offset needs this element's size), and a consumer that adds to a field at every element (as
+   * ListPackIterateBenchmark's does) makes a second chain: each element's load of the field waits
+   * for the previous element's store. The loops shorten both, as the ziplist's trusted walk does
+   * (NOTES, ## ziplist):
    * - guesses: forward, an integer's size is a constant on its own branch, and a 6-bit string's
    *   size comes from its header byte, so the loop keeps the last header seen (guess) and its
    *   size (skip), and a header equal to the guess advances by the register, not by arithmetic
@@ -29,9 +30,9 @@ final class ListPackWalks {
    * Each guessed branch computes exactly what the general branch would (an equal byte gives an
    * equal step), so it needs no test of its own. The two halves of each loop are the same code
    * but for the guess they use. The array and base come in as arguments (ListPack passes its
-   * fields): loaded from lp in here, the backward walk measured 40 % slower in a scratch copy
-   * (C2 kept more values live through the loop). Measured (ListPackIterateBenchmark, CPU A/B): NOTES, "Issue 30,
-   * third pass".
+   * fields): loaded from lp in here, the backward walk measured 40 % slower in a scratch copy (C2
+   * kept more values live through the loop and spilled). Measured (ListPackIterateBenchmark, CPU
+   * A/B): NOTES, "Issue 30, third pass".
    */
 
   private ListPackWalks() {}
