@@ -13,20 +13,20 @@ final class ListPackWalks {
    * themselves, a copy of ListPackFormat.decode's first three branches, and call decode for the
    * rest, inline (an out-of-line helper given the Element would let it escape wherever C2 does
    * not inline the helper: NOTES, ## listpack). A walk is a chain of dependent steps (the next
-   * offset needs this element's size), and a consumer that adds to a field at every element (as
-   * ListPackIterateBenchmark's does) makes a second chain: each element's load of the field waits
-   * for the previous element's store. The loops shorten both, as the ziplist's trusted walk does
-   * (NOTES, ## ziplist):
+   * offset needs this element's size). The loops keep that chain off the loaded bytes, as the
+   * ziplist's trusted walk does (NOTES, ## ziplist):
    * - guesses: forward, an integer's size is a constant on its own branch, and a 6-bit string's
    *   size comes from its header byte, so the loop keeps the last header seen (guess) and its
    *   size (skip), and a header equal to the guess advances by the register, not by arithmetic
    *   on the byte just loaded; backward, the step is the previous element's one-byte backlen,
    *   and a backlen equal to the guess steps by the register likewise. Lists of like-sized
    *   strings (keys, ids) take the guessed branch on nearly every string;
-   * - unrolled by two, one guess per parity (lists of pairs, hash fields and values or zset
-   *   members and scores, alternate two kinds): within one iteration C2 hands the consumer's
-   *   field from the first element's store to the second element's add in a register, so the
-   *   store-to-load round trip is paid once per pair, not per element.
+   * - unrolled by two, one guess per parity: lists of pairs (hash fields and values, zset members
+   *   and scores, the benchmark's keys and numbers) alternate two kinds, so each half sees one
+   *   kind and C2 lays each half out for its own (the disassembly shows the first half's guessed
+   *   string and the second half's 13-bit integer as the fall-through paths), and the loop's
+   *   control and safepoint poll are paid once per pair. A consumer's field is still loaded and
+   *   stored at every element.
    * Each guessed branch computes exactly what the general branch would (an equal byte gives an
    * equal step), so it needs no test of its own. The two halves of each loop are the same code
    * but for the guess they use. The array and base come in as arguments (ListPack passes its
