@@ -153,6 +153,32 @@ class RedisNumbersTest {
     assertEquals(20, RedisNumbers.stringLength(Long.MIN_VALUE));
   }
 
+  /**
+   * Both sides of every power of two and of ten, and every value below 2^20: the JDK is the model.
+   */
+  @Test
+  void stringLengthAtEveryBitLengthAndPowerOfTen() {
+    for (int bit = 0; bit < 64; bit++) {
+      for (long d = -2; d <= 2; d++) {
+        long v = (1L << bit) + d;
+        assertEquals(Long.toString(v).length(), RedisNumbers.stringLength(v), Long.toString(v));
+        assertEquals(Long.toString(-v).length(), RedisNumbers.stringLength(-v), Long.toString(-v));
+      }
+    }
+    for (long p = 1; p <= Long.MAX_VALUE / 10; p *= 10) {
+      for (long v : new long[] {p - 1, p, p + 1, 10 * p - 1}) {
+        assertEquals(Long.toString(v).length(), RedisNumbers.stringLength(v), Long.toString(v));
+      }
+    }
+    for (long v = 0; v < 1 << 20; v++) {
+      if (RedisNumbers.stringLength(v) != Long.toString(v).length()) {
+        assertEquals(Long.toString(v).length(), RedisNumbers.stringLength(v), Long.toString(v));
+      }
+    }
+    assertEquals(10, RedisNumbers.stringLength(0xFFFFFFFFL));
+    assertEquals(10, RedisNumbers.stringLength(0x100000000L));
+  }
+
   private static void checkLl2string(long v) {
     String expected = Long.toString(v);
     assertArrayEquals(b(expected), RedisNumbers.ll2string(v), expected);

@@ -666,41 +666,7 @@ public final class ListPack {
    */
   public void forEach(ElementConsumer action) {
     Objects.requireNonNull(action, "action");
-    byte[] b = buf;
-    int expected = modCount;
-    // The three one/two-byte encodings are decoded here, not through ListPackFormat.decode (a copy
-    // of its first three branches): no Element round trip and no second branch on its kind.
-    // ListPackIterateBenchmark.iterate_redstruct, CPU A/B (NOTES, Issue 30): 388-445 against
-    // 567-667 ns per walk at n = 128, 1576-1655 against 1839-2181 at n = 512.
-    ListPackFormat.Element e = new ListPackFormat.Element();
-    int p = base + HEADER_SIZE;
-    while (true) {
-      int c = b[p] & 0xFF;
-      if (c < 0x80) {
-        action.integer(c);
-        p += 2;
-      } else if (c < 0xC0) {
-        action.string(b, p + 1, c & 0x3F);
-        p += c - 0x7E;
-      } else if (c < 0xE0) {
-        int u = ((c & 0x1F) << 8) | (b[p + 1] & 0xFF);
-        action.integer(u >= 4096 ? u - 8192 : u);
-        p += 3;
-      } else if (c == ListPackFormat.EOF) {
-        return;
-      } else {
-        ListPackFormat.decode(b, p, e);
-        if (e.isInteger) {
-          action.integer(e.value);
-        } else {
-          action.string(b, e.dataOffset, e.dataLength);
-        }
-        p = e.end();
-      }
-      if (modCount != expected) {
-        throw new ConcurrentModificationException();
-      }
-    }
+    ListPackWalks.forward(this, buf, base, action);
   }
 
   /**
@@ -712,36 +678,7 @@ public final class ListPack {
    */
   public void forEachBackward(ElementConsumer action) {
     Objects.requireNonNull(action, "action");
-    byte[] b = buf;
-    int first = base + HEADER_SIZE;
-    int expected = modCount;
-    ListPackFormat.Element e = new ListPackFormat.Element();
-    // lpPrev's one-byte backlen and the three short encodings inline, as in forEach (a copy of
-    // decode's first three branches): ListPackIterateBenchmark.iterateBackward_redstruct, CPU A/B
-    // (NOTES, Issue 30): 583-591 against 706-743 ns per walk at n = 128.
-    for (int p = base + sizeInBytes() - 1; p != first; ) {
-      int last = b[p - 1] & 0xFF;
-      p = last < 128 ? p - last - 1 : ListPackReader.prev(b, base, p);
-      int c = b[p] & 0xFF;
-      if (c < 0x80) {
-        action.integer(c);
-      } else if (c < 0xC0) {
-        action.string(b, p + 1, c & 0x3F);
-      } else if (c < 0xE0) {
-        int u = ((c & 0x1F) << 8) | (b[p + 1] & 0xFF);
-        action.integer(u >= 4096 ? u - 8192 : u);
-      } else {
-        ListPackFormat.decode(b, p, e);
-        if (e.isInteger) {
-          action.integer(e.value);
-        } else {
-          action.string(b, e.dataOffset, e.dataLength);
-        }
-      }
-      if (modCount != expected) {
-        throw new ConcurrentModificationException();
-      }
-    }
+    ListPackWalks.backward(this, buf, base, action);
   }
 
   /**

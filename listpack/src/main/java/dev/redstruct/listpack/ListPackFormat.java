@@ -55,7 +55,7 @@ final class ListPackFormat {
    * lpGetTotalBytes/lpSetTotalBytes, lpGetNumElements/lpSetNumElements, lpEncodeBacklen,
    * lpDecodeBacklen, lpCurrentEncodedSizeBytes, lpCurrentEncodedSizeUnsafe, lpGetWithSize,
    * lpEncodeIntegerGetType, lpEncodeGetType and lpEncodeString. decode() is the only place that
-   * interprets an encoding byte for reading, except ListPack.forEach and forEachBackward, which
+   * interprets an encoding byte for reading, except ListPackWalks.forward and backward, which
    * copy its first three branches (the 7-bit int, 6-bit string and 13-bit int) into their loops
    * for speed (measured there) and call decode() for the rest; validation uses headerBytes() and
    * encodedSize(), which decode() uses too.
