@@ -112,6 +112,9 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   /** True for {@link Hasher#mixedHashCode()}: hash and equality are inlined, no virtual call. */
   final boolean plain;
 
+  /** True for {@link #withEntryMeta}: every entry carries an int of metadata. */
+  final boolean meta;
+
   Node<K, V>[][] t0;
   Node<K, V>[][] t1;
   int exp0 = -1;
@@ -158,8 +161,13 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   private Set<Map.Entry<K, V>> entrySet;
 
   private Dict(Hasher<K> hasher) {
+    this(hasher, false);
+  }
+
+  private Dict(Hasher<K> hasher, boolean meta) {
     this.hasher = Objects.requireNonNull(hasher, "hasher");
     this.plain = hasher == Hashers.MIXED_HASH_CODE;
+    this.meta = meta;
   }
 
   /**
@@ -215,6 +223,82 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    */
   public static <V> Dict<byte[], V> forBytes() {
     return new Dict<>(Hasher.sipHashBytes());
+  }
+
+  /**
+   * Creates an empty dict whose entries each carry an {@code int} of metadata besides key and value
+   * (read and written through {@link #entry}, {@link #entryMeta} and {@link #setEntryMeta}; 0 for a
+   * new entry, kept when the value is replaced). It costs 8 bytes per entry more than {@link
+   * #create(Hasher)} (the int and its alignment). Redis: a dictType with {@code
+   * dictEntryMetadataBytes} (src/dict.h, 7.0); the keyspace keeps each key's LRU/LFU clock there.
+   *
+   * @param hasher hash and equivalence of keys
+   * @param <K> the key type
+   * @param <V> the value type
+   * @return a new empty dict
+   */
+  public static <K, V> Dict<K, V> withEntryMeta(Hasher<K> hasher) {
+    return new Dict<>(hasher, true);
+  }
+
+  /**
+   * Adds a key that is absent and returns its new entry (metadata 0), or returns null and changes
+   * nothing if the key is present. Redis: dictAddRaw, src/dict.c.
+   *
+   * @param key the key
+   * @param value its value
+   * @return the new entry, or null if the key was present
+   * @throws NullPointerException if the key or the value is null
+   */
+  public Map.Entry<K, V> addEntry(K key, V value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    long h = hash(key);
+    stepAndMakeRoom();
+    if (findInTables(key, h) != null) {
+      return null;
+    }
+    return insert(key, h, value);
+  }
+
+  /**
+   * The entry of a key, for its value and metadata (a live view: {@code setValue} replaces the
+   * value); null if absent. Takes a rehash step as {@link #get}. Redis: dictFind.
+   *
+   * @param key the key
+   * @return the entry, or null
+   */
+  public Map.Entry<K, V> entry(Object key) {
+    return find(key);
+  }
+
+  /**
+   * The metadata of an entry of this dict ({@link #entry}, the views, sampling, {@link #scan}).
+   *
+   * @param e an entry of this dict
+   * @return its metadata
+   * @throws IllegalArgumentException if the dict was not made by {@link #withEntryMeta}
+   */
+  public int entryMeta(Map.Entry<K, V> e) {
+    return withMeta(e).meta;
+  }
+
+  /**
+   * Sets the metadata of an entry of this dict.
+   *
+   * @param e an entry of this dict
+   * @param value the new metadata
+   * @throws IllegalArgumentException if the dict was not made by {@link #withEntryMeta}
+   */
+  public void setEntryMeta(Map.Entry<K, V> e, int value) {
+    withMeta(e).meta = value;
+  }
+
+  private static <K, V> Node.WithMeta<K, V> withMeta(Map.Entry<K, V> e) {
+    if (e instanceof Node.WithMeta<K, V> m) {
+      return m;
+    }
+    throw new IllegalArgumentException("not an entry of a dict made by withEntryMeta");
   }
 
   // ------------------------------------------------------------------ hashing
@@ -315,7 +399,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
           return putVal(key, h, value);
         }
       }
-      Buckets.set(t0, exp0, b, new Node<>(h, key, value, head));
+      Buckets.set(t0, exp0, b, Node.of(meta, h, key, value, head));
       used0++;
       modCount++;
       return null;
@@ -396,10 +480,11 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * Pushes a new entry at the head of its chain in t1 while rehashing, else t0 (an indexed chain
    * takes it at its sorted place instead).
    */
-  private void insert(K key, long h, V value) {
+  private Node<K, V> insert(K key, long h, V value) {
+    Node<K, V> n;
     if (rehashIdx >= 0) {
       int b = (int) h & mask1;
-      Node<K, V> n = new Node<>(h, key, value, Buckets.get(t1, b));
+      n = Node.of(meta, h, key, value, Buckets.get(t1, b));
       if (trees1 == null || !trees1.add(t1, exp1, b, n)) {
         Buckets.set(t1, exp1, b, n);
         if (trees1 != null && trees1.all().isEmpty()) { // add dropped the last index
@@ -409,7 +494,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       used1++;
     } else {
       int b = (int) h & mask0;
-      Node<K, V> n = new Node<>(h, key, value, Buckets.get(t0, b));
+      n = Node.of(meta, h, key, value, Buckets.get(t0, b));
       if (trees0 == null || !trees0.add(t0, exp0, b, n)) {
         Buckets.set(t0, exp0, b, n);
         if (trees0 != null && trees0.all().isEmpty()) { // add dropped the last index
@@ -420,6 +505,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       used0++;
     }
     modCount++;
+    return n;
   }
 
   /**

@@ -11,7 +11,7 @@ import java.util.Objects;
  * recomputes it in {@code dictRehash}); it also rejects most non-matching chain entries before the
  * key comparison.
  */
-final class Node<K, V> implements Map.Entry<K, V> {
+class Node<K, V> implements Map.Entry<K, V> {
   final long hash;
   final K key;
   V value;
@@ -22,6 +22,23 @@ final class Node<K, V> implements Map.Entry<K, V> {
     this.key = key;
     this.value = value;
     this.next = next;
+  }
+
+  /**
+   * A new entry, with room for an int of metadata when {@code meta} (see {@link
+   * Dict#withEntryMeta}).
+   */
+  static <K, V> Node<K, V> of(boolean meta, long hash, K key, V value, Node<K, V> next) {
+    return meta ? new WithMeta<>(hash, key, value, next) : new Node<>(hash, key, value, next);
+  }
+
+  /** An entry of a dict made by {@link Dict#withEntryMeta}. Redis: dictEntry's metadata. */
+  static final class WithMeta<K, V> extends Node<K, V> {
+    int meta;
+
+    WithMeta(long hash, K key, V value, Node<K, V> next) {
+      super(hash, key, value, next);
+    }
   }
 
   @Override

@@ -57,6 +57,10 @@ public final class Keyspace {
   private EncodingLimits limits = EncodingLimits.DEFAULTS;
   private KeyListener listener;
   final Propagation propagation = new Propagation(this);
+  private final ObjectClock objectClock;
+  private final Eviction eviction;
+  private long callNow;
+  private int callDepth;
 
   /** Changes made to the data set (Redis: server.dirty); a command that moved it propagates. */
   long dirty;
@@ -67,6 +71,8 @@ public final class Keyspace {
   private Keyspace(LongSupplier clock, RandomGenerator random) {
     this.clock = clock;
     this.random = random;
+    this.objectClock = new ObjectClock(random);
+    this.eviction = new Eviction(this);
     for (int i = 0; i < DATABASES; i++) {
       dbs[i] = new Database(this, i);
     }
@@ -281,6 +287,7 @@ public final class Keyspace {
 
   static final int NOTIFY_STRING = 1 << 3;
   static final int NOTIFY_EXPIRED = 1 << 8;
+  static final int NOTIFY_EVICTED = 1 << 9;
   static final int NOTIFY_NEW = 1 << 14;
 
   /** Redis: notifyKeyspaceEvent. */
@@ -475,16 +482,41 @@ public final class Keyspace {
     Call c = new Call(this, session, cmd, argv, out, now);
     propagation.command(cmd);
     long before = dirty;
+    long outerNow = callNow;
+    callNow = now;
+    callDepth++;
     try {
       cmd.handler.run(c);
     } catch (ReplyError e) {
       c.finish();
       propagate(c, before);
       return new RespWriter(session.protocol).error(e.getMessage()).toByteArray();
+    } finally {
+      callDepth--;
+      callNow = outerNow;
     }
     c.finish();
     propagate(c, before);
     return out.toByteArray();
+  }
+
+  /** The running command's time, or the clock's outside commands (the Java face, RDB loads). */
+  long commandTime() {
+    return callDepth > 0 ? callNow : clock.getAsLong();
+  }
+
+  /** The keys' access clocks (LRU or LFU, by the eviction policy). */
+  ObjectClock objectClock() {
+    return objectClock;
+  }
+
+  /**
+   * The eviction policy and the eviction of keys under {@code maxmemory} (for a server).
+   *
+   * @return this keyspace's eviction
+   */
+  public Eviction eviction() {
+    return eviction;
   }
 
   /**

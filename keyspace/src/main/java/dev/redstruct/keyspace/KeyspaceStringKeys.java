@@ -52,7 +52,7 @@ final class KeyspaceStringKeys implements StringKeys {
   @Override
   public void set(byte[] key, RedisString value, boolean keepTtl) {
     Database db = call.db();
-    db.expireIfNeeded(key, call.now); // Redis: setKey's lookupKeyWrite (a DEL propagates first)
+    db.lookup(key, call.now); // Redis: setKey's lookupKeyWrite (expires first, touches the clock)
     db.put(key, value);
     if (!keepTtl) {
       db.removeExpire(key);
