@@ -140,9 +140,9 @@ final class ObjectClock {
     long lruClock = lruClock(now);
     long idle = idleSeconds * 1000 / LRU_CLOCK_RESOLUTION;
     long abs = lruClock - idle;
-    if (abs < 0) { // the wrapping clock underflows: half way round, idle for long
-      abs = (lruClock + (LRU_CLOCK_MAX / 2)) % LRU_CLOCK_MAX;
+    if (abs < 0) { // the wrapping clock underflows: one turn up (once, as Redis)
+      abs += LRU_CLOCK_MAX;
     }
-    return (int) abs;
+    return (int) (abs & LRU_CLOCK_MAX); // robj.lru is a 24-bit field: the low bits stay
   }
 }
