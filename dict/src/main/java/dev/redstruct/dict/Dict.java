@@ -278,6 +278,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * @param e an entry of this dict
    * @return its metadata
    * @throws IllegalArgumentException if the dict was not made by {@link #withEntryMeta}
+   * @throws NullPointerException if {@code e} is null
    */
   public int entryMeta(Map.Entry<K, V> e) {
     return withMeta(e).meta;
@@ -289,12 +290,14 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * @param e an entry of this dict
    * @param value the new metadata
    * @throws IllegalArgumentException if the dict was not made by {@link #withEntryMeta}
+   * @throws NullPointerException if {@code e} is null
    */
   public void setEntryMeta(Map.Entry<K, V> e, int value) {
     withMeta(e).meta = value;
   }
 
   private static <K, V> Node.WithMeta<K, V> withMeta(Map.Entry<K, V> e) {
+    Objects.requireNonNull(e, "e");
     if (e instanceof Node.WithMeta<K, V> m) {
       return m;
     }
