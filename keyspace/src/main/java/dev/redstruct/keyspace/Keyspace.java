@@ -217,10 +217,11 @@ public final class Keyspace {
      * ({@code del}, {@code expire}, {@code persist}, {@code rename_from}/{@code rename_to}, {@code
      * move_from}/{@code move_to}, {@code copy_to}, {@code restore}), the string commands' ({@code
      * set}, {@code incrby}, {@code incrbyfloat}, {@code append}, {@code setrange}, {@code setbit},
-     * {@code pfadd}), {@code expired} (lazy and active expiry) and {@code new}.
+     * {@code pfadd}), {@code expired} (lazy and active expiry), {@code evicted} ({@link
+     * Eviction#perform}) and {@code new}.
      *
      * @param type the event's class as Redis's bit: 4 generic ({@code g}), 8 string ({@code $}),
-     *     256 expired ({@code x}), 16384 new ({@code n})
+     *     256 expired ({@code x}), 512 evicted ({@code e}), 16384 new ({@code n})
      * @param event the event name, e.g. {@code "del"}
      * @param key the key (do not change the array)
      * @param db the database number
@@ -277,12 +278,12 @@ public final class Keyspace {
     propagation.add(db, argv.clone());
   }
 
-  /** Redis: propagateDeletion, for a key lazy or active expiry deleted. */
+  /** Redis: propagateDeletion, for a key lazy or active expiry or eviction deleted. */
   void propagateDeletion(int db, byte[] key) {
     propagation.add(db, new byte[][] {Propagation.DEL, key});
   }
 
-  /** Redis: NOTIFY_GENERIC, NOTIFY_STRING, NOTIFY_EXPIRED, NOTIFY_NEW (src/server.h). */
+  /** Redis: NOTIFY_GENERIC, NOTIFY_STRING, NOTIFY_EXPIRED, NOTIFY_EVICTED, NOTIFY_NEW. */
   static final int NOTIFY_GENERIC = 1 << 2;
 
   static final int NOTIFY_STRING = 1 << 3;

@@ -40,7 +40,7 @@ class ObjectClockTest {
     SplittableRandom seeds = new SplittableRandom(SEED);
     for (long[] row : rows) {
       double sum = 0;
-      int runs = 8;
+      int runs = 16;
       for (int i = 0; i < runs; i++) {
         ObjectClock clock = new ObjectClock(seeds.split());
         clock.configure(true, row[0], 1);
@@ -52,7 +52,7 @@ class ObjectClockTest {
       }
       double mean = sum / runs;
       assertTrue(
-          Math.abs(mean - row[2]) <= row[2] * 0.1,
+          Math.abs(mean - row[2]) <= row[2] * 0.15, // the table is one run each
           "factor " + row[0] + " hits " + row[1] + ": mean " + mean + ", seed " + SEED);
     }
   }
