@@ -287,7 +287,11 @@ final class Server implements Runnable {
 
   /** Redis: processCommand's maxmemory step: evicts, and remembers the outcome for scripts. */
   boolean evictBeforeCommand() {
-    if (config.getLong("maxmemory") <= 0 || busyCaller != null) {
+    if (config.getLong("maxmemory") <= 0) {
+      preCommandOom = false; // Redis: scriptVerifyOOM asks server.maxmemory first
+      return false;
+    }
+    if (busyCaller != null) {
       return false; // Redis: no eviction while a busy script re-enters the loop
     }
     preCommandOom = performEvictions();
