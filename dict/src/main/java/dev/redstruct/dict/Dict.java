@@ -90,7 +90,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    *  I1  used0/used1 equal the entries actually chained in t0/t1; size() == used0 + used1.
    *  I2  rehashIdx == -1 iff t1 == null; while rehashing 0 <= rehashIdx < size0 when used0 > 0,
    *      and every t0 bucket below rehashIdx is empty.
-   *  I3  every entry of table t sits in bucket (h & mask_t), and h == hasher.hash(key).
+   *  I3  every entry of table t sits in bucket (h & mask_t), and h == (int) hasher.hash(key).
    *  I4  no two entries hold equivalent keys.
    *  I5  table sizes are powers of two in [4, 2^30]; t0 == null iff exp0 == -1 (then used0 == 0);
    *      directories have max(1, size >> 14) segments of min(size, 2^14) buckets.
@@ -111,9 +111,6 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
 
   /** True for {@link Hasher#mixedHashCode()}: hash and equality are inlined, no virtual call. */
   final boolean plain;
-
-  /** True for {@link #withEntryMeta}: every entry carries an int of metadata. */
-  final boolean meta;
 
   Node<K, V>[][] t0;
   Node<K, V>[][] t1;
@@ -161,13 +158,8 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   private Set<Map.Entry<K, V>> entrySet;
 
   private Dict(Hasher<K> hasher) {
-    this(hasher, false);
-  }
-
-  private Dict(Hasher<K> hasher, boolean meta) {
     this.hasher = Objects.requireNonNull(hasher, "hasher");
     this.plain = hasher == Hashers.MIXED_HASH_CODE;
-    this.meta = meta;
   }
 
   /**
@@ -226,22 +218,6 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   }
 
   /**
-   * Creates an empty dict whose entries each carry an {@code int} of metadata besides key and value
-   * (read and written through {@link #entry}, {@link #entryMeta} and {@link #setEntryMeta}; 0 for a
-   * new entry, kept when the value is replaced). It costs 8 bytes per entry more than {@link
-   * #create(Hasher)} (the int and its alignment). Redis: a dictType with {@code
-   * dictEntryMetadataBytes} (src/dict.h, 7.0); the keyspace keeps each key's LRU/LFU clock there.
-   *
-   * @param hasher hash and equivalence of keys
-   * @param <K> the key type
-   * @param <V> the value type
-   * @return a new empty dict
-   */
-  public static <K, V> Dict<K, V> withEntryMeta(Hasher<K> hasher) {
-    return new Dict<>(hasher, true);
-  }
-
-  /**
    * Adds a key that is absent and returns its new entry (metadata 0), or returns null and changes
    * nothing if the key is present. Redis: dictAddRaw, src/dict.c.
    *
@@ -273,15 +249,18 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
   }
 
   /**
-   * The metadata of an entry of this dict ({@link #entry}, the views, sampling, {@link #scan}).
+   * The int of metadata of an entry of this dict ({@link #entry}, the views, sampling, {@link
+   * #scan}): 0 for a new entry, kept when its value is replaced; it costs no memory (it fills an
+   * entry's padding). Redis: dictEntry metadata (7.0); the keyspace keeps each key's LRU/LFU clock
+   * there.
    *
    * @param e an entry of this dict
    * @return its metadata
-   * @throws IllegalArgumentException if the dict was not made by {@link #withEntryMeta}
+   * @throws IllegalArgumentException if {@code e} is not a dict's entry
    * @throws NullPointerException if {@code e} is null
    */
   public int entryMeta(Map.Entry<K, V> e) {
-    return withMeta(e).meta;
+    return node(e).meta;
   }
 
   /**
@@ -289,19 +268,19 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    *
    * @param e an entry of this dict
    * @param value the new metadata
-   * @throws IllegalArgumentException if the dict was not made by {@link #withEntryMeta}
+   * @throws IllegalArgumentException if {@code e} is not a dict's entry
    * @throws NullPointerException if {@code e} is null
    */
   public void setEntryMeta(Map.Entry<K, V> e, int value) {
-    withMeta(e).meta = value;
+    node(e).meta = value;
   }
 
-  private static <K, V> Node.WithMeta<K, V> withMeta(Map.Entry<K, V> e) {
+  private static <K, V> Node<K, V> node(Map.Entry<K, V> e) {
     Objects.requireNonNull(e, "e");
-    if (e instanceof Node.WithMeta<K, V> m) {
-      return m;
+    if (e instanceof Node<K, V> n) {
+      return n;
     }
-    throw new IllegalArgumentException("not an entry of a dict made by withEntryMeta");
+    throw new IllegalArgumentException("not an entry of a dict");
   }
 
   // ------------------------------------------------------------------ hashing
@@ -358,7 +337,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       long h = hash(key);
       int walked = 0;
       for (Node<K, V> e = Buckets.get(t0, (int) h & mask0); e != null; e = e.next) {
-        if (e.hash == h && same(key, e.key)) {
+        if (e.hash == (int) h && same(key, e.key)) {
           return e;
         }
         if (++walked == DictTreeBins.TREEIFY) {
@@ -393,7 +372,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       Node<K, V> head = Buckets.get(t0, b);
       int walked = 0;
       for (Node<K, V> e = head; e != null; e = e.next) {
-        if (e.hash == h && same(key, e.key)) {
+        if (e.hash == (int) h && same(key, e.key)) {
           V old = e.value;
           e.value = value;
           return old;
@@ -402,7 +381,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
           return putVal(key, h, value);
         }
       }
-      Buckets.set(t0, exp0, b, Node.of(meta, h, key, value, head));
+      Buckets.set(t0, exp0, b, new Node<>(h, key, value, head));
       used0++;
       modCount++;
       return null;
@@ -452,7 +431,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     if (b0 >= rehashIdx) { // always true when not rehashing (rehashIdx == -1)
       int walked = 0;
       for (Node<K, V> e = Buckets.get(t0, b0); e != null; e = e.next) {
-        if (e.hash == h && same(key, e.key)) {
+        if (e.hash == (int) h && same(key, e.key)) {
           return e;
         }
         if (++walked == DictTreeBins.TREEIFY) {
@@ -468,7 +447,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       int b1 = (int) h & mask1;
       int walked = 0;
       for (Node<K, V> e = Buckets.get(t1, b1); e != null; e = e.next) {
-        if (e.hash == h && same(key, e.key)) {
+        if (e.hash == (int) h && same(key, e.key)) {
           return e;
         }
         if (++walked == DictTreeBins.TREEIFY) {
@@ -487,7 +466,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     Node<K, V> n;
     if (rehashIdx >= 0) {
       int b = (int) h & mask1;
-      n = Node.of(meta, h, key, value, Buckets.get(t1, b));
+      n = new Node<>(h, key, value, Buckets.get(t1, b));
       if (trees1 == null || !trees1.add(t1, exp1, b, n)) {
         Buckets.set(t1, exp1, b, n);
         if (trees1 != null && trees1.all().isEmpty()) { // add dropped the last index
@@ -497,7 +476,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       used1++;
     } else {
       int b = (int) h & mask0;
-      n = Node.of(meta, h, key, value, Buckets.get(t0, b));
+      n = new Node<>(h, key, value, Buckets.get(t0, b));
       if (trees0 == null || !trees0.add(t0, exp0, b, n)) {
         Buckets.set(t0, exp0, b, n);
         if (trees0 != null && trees0.all().isEmpty()) { // add dropped the last index
@@ -527,7 +506,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       Node<K, V> prev = null;
       int walked = 0;
       for (Node<K, V> e = Buckets.get(t0, b); e != null; prev = e, e = e.next) {
-        if (e.hash == h && same(key, e.key)) {
+        if (e.hash == (int) h && same(key, e.key)) {
           if (prev == null) {
             Buckets.set(t0, exp0, b, e.next);
           } else {
@@ -592,7 +571,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     Node<K, V> prev = null;
     int walked = 0;
     for (Node<K, V> e = Buckets.get(dir, b); e != null; prev = e, e = e.next) {
-      if (e.hash == h && same(key, e.key)) {
+      if (e.hash == (int) h && same(key, e.key)) {
         unlinkAfter(t, b, prev, e);
         return e;
       }

@@ -1,7 +1,6 @@
 package dev.redstruct.keyspace;
 
 import dev.redstruct.dict.Dict;
-import dev.redstruct.dict.Hasher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +49,7 @@ final class Database {
 
   /** A key dict whose entries carry the keys' access clocks. */
   static Dict<byte[], Object> newDict() {
-    return Dict.withEntryMeta(Hasher.sipHashBytes());
+    return Dict.forBytes();
   }
 
   Keyspace ks() {
