@@ -230,6 +230,28 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(value, "value");
     long h = hash(key);
+    if (used0 < growAt) { // steady: as put's path of its own (see steady())
+      int b = (int) h & mask0;
+      Node<K, V> head = Buckets.get(t0, b);
+      int walked = 0;
+      for (Node<K, V> e = head; e != null; e = e.next) {
+        if (e.hash == (int) h && same(key, e.key)) {
+          return null;
+        }
+        if (++walked == DictTreeBins.TREEIFY) {
+          return addGeneral(key, h, value);
+        }
+      }
+      Node<K, V> n = new Node<>(h, key, value, head);
+      Buckets.set(t0, exp0, b, n);
+      used0++;
+      modCount++;
+      return n;
+    }
+    return addGeneral(key, h, value);
+  }
+
+  private Node<K, V> addGeneral(K key, long h, V value) {
     stepAndMakeRoom();
     if (findInTables(key, h) != null) {
       return null;

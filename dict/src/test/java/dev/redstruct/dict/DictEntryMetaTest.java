@@ -53,7 +53,11 @@ class DictEntryMetaTest {
           assertEquals(meta.get(k), e == null ? null : d.entryMeta(e), k + " seed " + SEED);
         }
       }
+      if (step % 1000 == 0) {
+        DictInvariants.check(d);
+      }
     }
+    DictInvariants.check(d);
     assertEquals(meta.size(), d.size());
     for (Map.Entry<byte[], Object> e : d.sampleEntries(20, rnd)) {
       String k = new String(e.getKey(), StandardCharsets.US_ASCII);
