@@ -90,7 +90,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    *  I1  used0/used1 equal the entries actually chained in t0/t1; size() == used0 + used1.
    *  I2  rehashIdx == -1 iff t1 == null; while rehashing 0 <= rehashIdx < size0 when used0 > 0,
    *      and every t0 bucket below rehashIdx is empty.
-   *  I3  every entry of table t sits in bucket (h & mask_t), and h == hasher.hash(key).
+   *  I3  every entry of table t sits in bucket (h & mask_t), and h == (int) hasher.hash(key).
    *  I4  no two entries hold equivalent keys.
    *  I5  table sizes are powers of two in [4, 2^30]; t0 == null iff exp0 == -1 (then used0 == 0);
    *      directories have max(1, size >> 14) segments of min(size, 2^14) buckets.
@@ -217,6 +217,94 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     return new Dict<>(Hasher.sipHashBytes());
   }
 
+  /**
+   * Adds a key that is absent and returns its new entry (metadata 0), or returns null and changes
+   * nothing if the key is present. Redis: dictAddRaw, src/dict.c.
+   *
+   * @param key the key
+   * @param value its value
+   * @return the new entry, or null if the key was present
+   * @throws NullPointerException if the key or the value is null
+   */
+  public Map.Entry<K, V> addEntry(K key, V value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    long h = hash(key);
+    if (used0 < growAt) { // steady: as put's path of its own (see steady())
+      int b = (int) h & mask0;
+      Node<K, V> head = Buckets.get(t0, b);
+      int walked = 0;
+      for (Node<K, V> e = head; e != null; e = e.next) {
+        if (e.hash == (int) h && same(key, e.key)) {
+          return null;
+        }
+        if (++walked == DictTreeBins.TREEIFY) {
+          return addGeneral(key, h, value);
+        }
+      }
+      Node<K, V> n = new Node<>(h, key, value, head);
+      Buckets.set(t0, exp0, b, n);
+      used0++;
+      modCount++;
+      return n;
+    }
+    return addGeneral(key, h, value);
+  }
+
+  private Node<K, V> addGeneral(K key, long h, V value) {
+    stepAndMakeRoom();
+    if (findInTables(key, h) != null) {
+      return null;
+    }
+    return insert(key, h, value);
+  }
+
+  /**
+   * The entry of a key, for its value and metadata (a live view: {@code setValue} replaces the
+   * value); null if absent. Takes a rehash step as {@link #get}. Redis: dictFind.
+   *
+   * @param key the key
+   * @return the entry, or null
+   */
+  public Map.Entry<K, V> entry(Object key) {
+    return find(key);
+  }
+
+  /**
+   * The int of metadata of an entry of this dict ({@link #entry}, the views, sampling, {@link
+   * #scan}): 0 for a new entry, kept when its value is replaced; it costs no memory (it fills an
+   * entry's padding). Redis: dictEntry metadata (7.0); the keyspace keeps each key's LRU/LFU clock
+   * there.
+   *
+   * @param e an entry of this dict
+   * @return its metadata
+   * @throws IllegalArgumentException if {@code e} is not a dict's entry
+   * @throws NullPointerException if {@code e} is null
+   */
+  public int entryMeta(Map.Entry<K, V> e) {
+    return node(e).meta;
+  }
+
+  /**
+   * Sets the metadata of an entry of this dict.
+   *
+   * @param e an entry of this dict
+   * @param value the new metadata
+   * @throws IllegalArgumentException if {@code e} is not a dict's entry
+   * @throws NullPointerException if {@code e} is null
+   */
+  public void setEntryMeta(Map.Entry<K, V> e, int value) {
+    node(e).meta = value;
+  }
+
+  private static <K, V> Node<K, V> node(Map.Entry<K, V> e) {
+    Objects.requireNonNull(e, "e");
+    if (e instanceof Node<K, V> n) {
+      return n;
+    }
+    throw new IllegalArgumentException("not an entry of a dict");
+  }
+
   // ------------------------------------------------------------------ hashing
 
   @SuppressWarnings("unchecked")
@@ -271,7 +359,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       long h = hash(key);
       int walked = 0;
       for (Node<K, V> e = Buckets.get(t0, (int) h & mask0); e != null; e = e.next) {
-        if (e.hash == h && same(key, e.key)) {
+        if (e.hash == (int) h && same(key, e.key)) {
           return e;
         }
         if (++walked == DictTreeBins.TREEIFY) {
@@ -306,7 +394,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       Node<K, V> head = Buckets.get(t0, b);
       int walked = 0;
       for (Node<K, V> e = head; e != null; e = e.next) {
-        if (e.hash == h && same(key, e.key)) {
+        if (e.hash == (int) h && same(key, e.key)) {
           V old = e.value;
           e.value = value;
           return old;
@@ -365,7 +453,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     if (b0 >= rehashIdx) { // always true when not rehashing (rehashIdx == -1)
       int walked = 0;
       for (Node<K, V> e = Buckets.get(t0, b0); e != null; e = e.next) {
-        if (e.hash == h && same(key, e.key)) {
+        if (e.hash == (int) h && same(key, e.key)) {
           return e;
         }
         if (++walked == DictTreeBins.TREEIFY) {
@@ -381,7 +469,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       int b1 = (int) h & mask1;
       int walked = 0;
       for (Node<K, V> e = Buckets.get(t1, b1); e != null; e = e.next) {
-        if (e.hash == h && same(key, e.key)) {
+        if (e.hash == (int) h && same(key, e.key)) {
           return e;
         }
         if (++walked == DictTreeBins.TREEIFY) {
@@ -396,10 +484,11 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
    * Pushes a new entry at the head of its chain in t1 while rehashing, else t0 (an indexed chain
    * takes it at its sorted place instead).
    */
-  private void insert(K key, long h, V value) {
+  private Node<K, V> insert(K key, long h, V value) {
+    Node<K, V> n;
     if (rehashIdx >= 0) {
       int b = (int) h & mask1;
-      Node<K, V> n = new Node<>(h, key, value, Buckets.get(t1, b));
+      n = new Node<>(h, key, value, Buckets.get(t1, b));
       if (trees1 == null || !trees1.add(t1, exp1, b, n)) {
         Buckets.set(t1, exp1, b, n);
         if (trees1 != null && trees1.all().isEmpty()) { // add dropped the last index
@@ -409,7 +498,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       used1++;
     } else {
       int b = (int) h & mask0;
-      Node<K, V> n = new Node<>(h, key, value, Buckets.get(t0, b));
+      n = new Node<>(h, key, value, Buckets.get(t0, b));
       if (trees0 == null || !trees0.add(t0, exp0, b, n)) {
         Buckets.set(t0, exp0, b, n);
         if (trees0 != null && trees0.all().isEmpty()) { // add dropped the last index
@@ -420,6 +509,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       used0++;
     }
     modCount++;
+    return n;
   }
 
   /**
@@ -438,7 +528,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
       Node<K, V> prev = null;
       int walked = 0;
       for (Node<K, V> e = Buckets.get(t0, b); e != null; prev = e, e = e.next) {
-        if (e.hash == h && same(key, e.key)) {
+        if (e.hash == (int) h && same(key, e.key)) {
           if (prev == null) {
             Buckets.set(t0, exp0, b, e.next);
           } else {
@@ -503,7 +593,7 @@ public final class Dict<K, V> extends AbstractMap<K, V> {
     Node<K, V> prev = null;
     int walked = 0;
     for (Node<K, V> e = Buckets.get(dir, b); e != null; prev = e, e = e.next) {
-      if (e.hash == h && same(key, e.key)) {
+      if (e.hash == (int) h && same(key, e.key)) {
         unlinkAfter(t, b, prev, e);
         return e;
       }

@@ -52,7 +52,7 @@ final class DictInvariants {
         int b = (s << Buckets.SEG_BITS) | i;
         for (Node<K, V> e = seg[i]; e != null; e = e.next) {
           require(((int) e.hash & mask) == b, "I3 key " + e.key + " in wrong bucket " + b);
-          require(e.hash == d.hash(e.key), "I3 stale hash for " + e.key);
+          require(e.hash == (int) d.hash(e.key), "I3 stale hash for " + e.key);
           require(seen.add(new Wrapped<>(d, e.key)), "I4 duplicate key " + e.key);
           count++;
         }

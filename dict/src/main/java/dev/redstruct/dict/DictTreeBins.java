@@ -60,10 +60,10 @@ final class DictTreeBins<K, V> {
     Bin<K, V> bin = indexedBin(d, t, b);
     if (bin != null && key.getClass() == bin.keyClass) {
       Node<K, V> n = bin.byKey.get(key);
-      return n != null && n.hash == h && d.same(key, n.key) ? n : null;
+      return n != null && n.hash == (int) h && d.same(key, n.key) ? n : null;
     }
     for (Node<K, V> e = Buckets.get(t == 0 ? d.t0 : d.t1, b); e != null; e = e.next) {
-      if (e.hash == h && d.same(key, e.key)) {
+      if (e.hash == (int) h && d.same(key, e.key)) {
         return e;
       }
     }
@@ -83,7 +83,7 @@ final class DictTreeBins<K, V> {
     }
     Node<K, V> prev = null;
     for (Node<K, V> e = Buckets.get(t == 0 ? d.t0 : d.t1, b); e != null; prev = e, e = e.next) {
-      if (e.hash == h && d.same(key, e.key)) {
+      if (e.hash == (int) h && d.same(key, e.key)) {
         d.unlinkAfter(t, b, prev, e);
         return e;
       }
@@ -196,7 +196,7 @@ final class DictTreeBins<K, V> {
   Node<K, V> unlink(Dict<K, V> d, Node<K, V>[][] dir, int exp, int b, Object key, long h) {
     Bin<K, V> bin = bins.get(b);
     Node<K, V> n = bin.byKey.get(key);
-    if (n == null || n.hash != h || !d.same(key, n.key)) {
+    if (n == null || n.hash != (int) h || !d.same(key, n.key)) {
       return null;
     }
     Map.Entry<Object, Node<K, V>> lower = bin.byKey.lowerEntry(n.key);

@@ -6,19 +6,26 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A dict entry (Redis: {@code dictEntry}, src/dict.h): key, value and the next entry of its bucket
- * chain. The full 64-bit hash is kept so that rehashing never calls the hasher again (Redis
- * recomputes it in {@code dictRehash}); it also rejects most non-matching chain entries before the
- * key comparison.
+ * A dict entry (Redis: {@code dictEntry}, src/dict.h): key, value, the next entry of its bucket
+ * chain and an int of metadata (Redis 7.0: dictEntry metadata). The low 32 bits of the hash are
+ * kept so that rehashing never calls the hasher again (Redis recomputes it in {@code dictRehash}):
+ * bucket indexes use no more (masks are ints); they also reject most non-matching chain entries
+ * before the key comparison.
  */
 final class Node<K, V> implements Map.Entry<K, V> {
-  final long hash;
+  final int hash;
   final K key;
   V value;
   Node<K, V> next;
 
+  /**
+   * The caller's int of metadata ({@link Dict#entryMeta}); it fills the 4 bytes the int hash leaves
+   * free in a 32-byte object (compressed oops), so it costs nothing.
+   */
+  int meta;
+
   Node(long hash, K key, V value, Node<K, V> next) {
-    this.hash = hash;
+    this.hash = (int) hash;
     this.key = key;
     this.value = value;
     this.next = next;

@@ -15,11 +15,12 @@ final class Database {
    * of expires is a key of dict), so keys without a TTL pay nothing for it. SWAPDB swaps the
    * contents (dict, expires, expiry cursor) but not the watched keys, which belong to the number.
    * "now" is the command's time, fixed for the whole command as Redis fixes server.mstime during
-   * call(), so a command never sees a key expire half way.
+   * call(), so a command never sees a key expire half way. Each key's entry carries its access
+   * clock (ObjectClock) as dict entry metadata, where Redis keeps it in the value's robj.lru.
    */
   final int id;
   private final Keyspace ks;
-  Dict<byte[], Object> dict = Dict.forBytes();
+  Dict<byte[], Object> dict = newDict();
   Dict<byte[], Long> expires = Dict.forBytes();
   long expiresCursor;
 
@@ -44,6 +45,11 @@ final class Database {
       this.key = key;
       this.expired = expired;
     }
+  }
+
+  /** A key dict whose entries carry the keys' access clocks. */
+  static Dict<byte[], Object> newDict() {
+    return Dict.forBytes();
   }
 
   Keyspace ks() {
@@ -74,13 +80,38 @@ final class Database {
     return true;
   }
 
-  /** Redis: lookupKey, without the LRU update (see the README). Null when missing or expired. */
+  /** Redis: lookupKey, which also updates the key's access clock. Null when missing or expired. */
   Object lookup(byte[] key, long now) {
+    Map.Entry<byte[], Object> e = dict.entry(key);
+    if (e == null || expireIfNeeded(key, now)) {
+      return null;
+    }
+    ObjectClock clock = ks.objectClock();
+    dict.setEntryMeta(e, clock.touched(dict.entryMeta(e), now));
+    return e.getValue();
+  }
+
+  /** Redis: lookupKey with LOOKUP_NOTOUCH: the access clock stays. Null when missing or expired. */
+  Object lookupNoTouch(byte[] key, long now) {
     Object v = dict.get(key);
     if (v != null && expireIfNeeded(key, now)) {
       return null;
     }
     return v;
+  }
+
+  /** The access clock of a key (ObjectClock), or -1 when the key is missing. */
+  int clock(byte[] key) {
+    Map.Entry<byte[], Object> e = dict.entry(key);
+    return e == null ? -1 : dict.entryMeta(e);
+  }
+
+  /** Sets the access clock of a key that exists. */
+  void setClock(byte[] key, int clock) {
+    Map.Entry<byte[], Object> e = dict.entry(key);
+    if (e != null) {
+      dict.setEntryMeta(e, clock);
+    }
   }
 
   /** Redis: the "expired" event of activeExpireCycleTryExpire, for a key just deleted. */
@@ -115,11 +146,22 @@ final class Database {
     return removed;
   }
 
-  /** Redis: dbAdd/dbOverwrite without touching the TTL. */
+  /**
+   * Redis: dbAdd/dbOverwrite without touching the TTL. A new key's clock is its creation time; an
+   * overwritten one's as dbOverwrite leaves it (ObjectClock.overwritten).
+   */
   void put(byte[] key, Object value) {
     ks.dirty++;
-    if (dict.put(key, value) == null) {
+    ObjectClock clock = ks.objectClock();
+    long now = ks.commandTime();
+    Map.Entry<byte[], Object> e = dict.addEntry(key, value);
+    if (e != null) {
+      dict.setEntryMeta(e, clock.initial(now));
       ks.keyAdded(this, key, value);
+    } else {
+      e = dict.entry(key);
+      e.setValue(value);
+      dict.setEntryMeta(e, clock.overwritten(dict.entryMeta(e), now));
     }
   }
 
@@ -128,10 +170,7 @@ final class Database {
    * modification.
    */
   void setKey(byte[] key, Object value) {
-    ks.dirty++;
-    if (dict.put(key, value) == null) {
-      ks.keyAdded(this, key, value);
-    }
+    put(key, value);
     removeExpire(key);
   }
 
@@ -149,7 +188,7 @@ final class Database {
   long clear() {
     long n = dict.size();
     ks.dirty += n;
-    dict = Dict.forBytes();
+    dict = newDict();
     expires = Dict.forBytes();
     expiresCursor = 0;
     return n;

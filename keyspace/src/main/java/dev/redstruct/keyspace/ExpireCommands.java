@@ -140,7 +140,7 @@ final class ExpireCommands {
   /** Redis: ttlGenericCommand. */
   private static void ttlGeneric(Call c, boolean ms, boolean absolute) {
     Database db = c.db();
-    if (db.lookup(c.argv[1], c.now) == null) {
+    if (db.lookupNoTouch(c.argv[1], c.now) == null) { // Redis: LOOKUP_NOTOUCH
       c.out.integer(-2);
       return;
     }

@@ -47,8 +47,20 @@ final class KeyCommands {
     del(c);
   }
 
-  /** Redis: existsCommand: a key named twice counts twice. */
+  /** Redis: existsCommand: a key named twice counts twice; access clocks stay (NOTOUCH). */
   static void exists(Call c) {
+    Database db = c.db();
+    long n = 0;
+    for (int j = 1; j < c.argv.length; j++) {
+      if (db.lookupNoTouch(c.argv[j], c.now) != null) {
+        n++;
+      }
+    }
+    c.out.integer(n);
+  }
+
+  /** Redis: touchCommand: as EXISTS, but each key found has its access clock updated. */
+  static void touch(Call c) {
     Database db = c.db();
     long n = 0;
     for (int j = 1; j < c.argv.length; j++) {
@@ -59,14 +71,9 @@ final class KeyCommands {
     c.out.integer(n);
   }
 
-  /** Redis: touchCommand. */
-  static void touch(Call c) {
-    exists(c);
-  }
-
-  /** Redis: typeCommand. */
+  /** Redis: typeCommand (NOTOUCH). */
   static void type(Call c) {
-    Object v = c.db().lookup(c.argv[1], c.now);
+    Object v = c.db().lookupNoTouch(c.argv[1], c.now);
     c.out.simple(v == null ? "none" : Values.type(v).typeName());
   }
 
@@ -92,6 +99,7 @@ final class KeyCommands {
       return;
     }
     long expire = db.getExpire(src);
+    int clock = db.clock(src); // Redis: the same robj moves, its lru with it
     if (db.lookup(dst, c.now) != null) {
       if (nx) {
         c.out.integer(0);
@@ -100,6 +108,7 @@ final class KeyCommands {
       db.delete(dst);
     }
     db.put(dst, v);
+    db.setClock(dst, clock);
     if (expire != -1) {
       db.setExpire(dst, expire);
     }
@@ -138,6 +147,7 @@ final class KeyCommands {
     }
     long expire = src.getExpire(key);
     dst.put(key, v);
+    dst.setClock(key, src.clock(key)); // Redis: the same robj moves, its lru with it
     if (expire != -1) {
       dst.setExpire(key, expire);
     }
@@ -260,7 +270,7 @@ final class KeyCommands {
       if (pattern != null && !Glob.matches(pattern, key)) {
         continue;
       }
-      if (typeName != null && !typeMatches(typeName, db.lookup(key, c.now))) {
+      if (typeName != null && !typeMatches(typeName, db.lookupNoTouch(key, c.now))) {
         continue;
       }
       if (db.expireIfNeeded(key, c.now)) {
@@ -382,6 +392,7 @@ final class KeyCommands {
       return;
     }
     db.put(key, v);
+    db.setClock(key, c.ks.objectClock().restored(db.clock(key), freq, idle, c.now));
     if (ttl != 0) {
       db.setExpire(key, ttl);
       if (!absttl) { // Redis: propagated with the absolute time and ABSTTL
@@ -411,21 +422,35 @@ final class KeyCommands {
 
   /** Redis: objectCommand's ENCODING, REFCOUNT, IDLETIME and FREQ (see the README). */
   static void object(Call c) {
-    Object v = c.db().lookup(c.argv[2], c.now);
+    Database db = c.db();
+    Object v = db.lookupNoTouch(c.argv[2], c.now);
     if (v == null) {
       c.out.nullReply();
       return;
     }
+    ObjectClock clock = c.ks.objectClock();
     String sub = Args.cString(c.argv[1]).toLowerCase(Locale.ROOT);
     switch (sub) {
       case "encoding" -> c.out.bulk(Values.encoding(v).getBytes(StandardCharsets.US_ASCII));
       case "refcount" -> c.out.integer(StringValues.isShared(v) ? SHARED_REFCOUNT : 1);
-      case "idletime" -> c.out.integer(0);
-      default ->
+      case "idletime" -> {
+        if (clock.lfu()) {
+          throw new ReplyError(
+              "ERR An LFU maxmemory policy is selected, idle time not tracked. Please note that"
+                  + " when switching between policies at runtime LRU and LFU data will take some"
+                  + " time to adjust.");
+        }
+        c.out.integer(ObjectClock.idleMillis(db.clock(c.argv[2]), c.now) / 1000);
+      }
+      default -> {
+        if (!clock.lfu()) {
           throw new ReplyError(
               "ERR An LFU maxmemory policy is not selected, access frequency not tracked. Please"
                   + " note that when switching between policies at runtime LRU and LFU data will"
                   + " take some time to adjust.");
+        }
+        c.out.integer(clock.decrAndReturn(db.clock(c.argv[2]), c.now));
+      }
     }
   }
 

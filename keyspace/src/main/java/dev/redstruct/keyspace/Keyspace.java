@@ -57,6 +57,10 @@ public final class Keyspace {
   private EncodingLimits limits = EncodingLimits.DEFAULTS;
   private KeyListener listener;
   final Propagation propagation = new Propagation(this);
+  private final ObjectClock objectClock;
+  private final Eviction eviction;
+  private long callNow;
+  private int callDepth;
 
   /** Changes made to the data set (Redis: server.dirty); a command that moved it propagates. */
   long dirty;
@@ -67,6 +71,8 @@ public final class Keyspace {
   private Keyspace(LongSupplier clock, RandomGenerator random) {
     this.clock = clock;
     this.random = random;
+    this.objectClock = new ObjectClock(random);
+    this.eviction = new Eviction(this);
     for (int i = 0; i < DATABASES; i++) {
       dbs[i] = new Database(this, i);
     }
@@ -211,10 +217,11 @@ public final class Keyspace {
      * ({@code del}, {@code expire}, {@code persist}, {@code rename_from}/{@code rename_to}, {@code
      * move_from}/{@code move_to}, {@code copy_to}, {@code restore}), the string commands' ({@code
      * set}, {@code incrby}, {@code incrbyfloat}, {@code append}, {@code setrange}, {@code setbit},
-     * {@code pfadd}), {@code expired} (lazy and active expiry) and {@code new}.
+     * {@code pfadd}), {@code expired} (lazy and active expiry), {@code evicted} ({@link
+     * Eviction#perform}) and {@code new}.
      *
      * @param type the event's class as Redis's bit: 4 generic ({@code g}), 8 string ({@code $}),
-     *     256 expired ({@code x}), 16384 new ({@code n})
+     *     256 expired ({@code x}), 512 evicted ({@code e}), 16384 new ({@code n})
      * @param event the event name, e.g. {@code "del"}
      * @param key the key (do not change the array)
      * @param db the database number
@@ -271,16 +278,17 @@ public final class Keyspace {
     propagation.add(db, argv.clone());
   }
 
-  /** Redis: propagateDeletion, for a key lazy or active expiry deleted. */
+  /** Redis: propagateDeletion, for a key lazy or active expiry or eviction deleted. */
   void propagateDeletion(int db, byte[] key) {
     propagation.add(db, new byte[][] {Propagation.DEL, key});
   }
 
-  /** Redis: NOTIFY_GENERIC, NOTIFY_STRING, NOTIFY_EXPIRED, NOTIFY_NEW (src/server.h). */
+  /** Redis: NOTIFY_GENERIC, NOTIFY_STRING, NOTIFY_EXPIRED, NOTIFY_EVICTED, NOTIFY_NEW. */
   static final int NOTIFY_GENERIC = 1 << 2;
 
   static final int NOTIFY_STRING = 1 << 3;
   static final int NOTIFY_EXPIRED = 1 << 8;
+  static final int NOTIFY_EVICTED = 1 << 9;
   static final int NOTIFY_NEW = 1 << 14;
 
   /** Redis: notifyKeyspaceEvent. */
@@ -475,16 +483,41 @@ public final class Keyspace {
     Call c = new Call(this, session, cmd, argv, out, now);
     propagation.command(cmd);
     long before = dirty;
+    long outerNow = callNow;
+    callNow = now;
+    callDepth++;
     try {
       cmd.handler.run(c);
     } catch (ReplyError e) {
       c.finish();
       propagate(c, before);
       return new RespWriter(session.protocol).error(e.getMessage()).toByteArray();
+    } finally {
+      callDepth--;
+      callNow = outerNow;
     }
     c.finish();
     propagate(c, before);
     return out.toByteArray();
+  }
+
+  /** The running command's time, or the clock's outside commands (the Java face, RDB loads). */
+  long commandTime() {
+    return callDepth > 0 ? callNow : clock.getAsLong();
+  }
+
+  /** The keys' access clocks (LRU or LFU, by the eviction policy). */
+  ObjectClock objectClock() {
+    return objectClock;
+  }
+
+  /**
+   * The eviction policy and the eviction of keys under {@code maxmemory} (for a server).
+   *
+   * @return this keyspace's eviction
+   */
+  public Eviction eviction() {
+    return eviction;
   }
 
   /**

@@ -51,8 +51,13 @@ final class KeyspaceStringKeys implements StringKeys {
 
   @Override
   public void set(byte[] key, RedisString value, boolean keepTtl) {
+    call.db().lookup(key, call.now); // Redis: setKey's lookupKeyWrite (expires, touches)
+    setLookedUp(key, value, keepTtl);
+  }
+
+  @Override
+  public void setLookedUp(byte[] key, RedisString value, boolean keepTtl) {
     Database db = call.db();
-    db.expireIfNeeded(key, call.now); // Redis: setKey's lookupKeyWrite (a DEL propagates first)
     db.put(key, value);
     if (!keepTtl) {
       db.removeExpire(key);

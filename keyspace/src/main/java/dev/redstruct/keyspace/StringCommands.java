@@ -242,7 +242,7 @@ public final class StringCommands {
       }
       return;
     }
-    keys.set(key, RedisString.copyOf(value), (flags & KEEPTTL) != 0);
+    keys.setLookedUp(key, RedisString.copyOf(value), (flags & KEEPTTL) != 0);
     if (expireArg >= 0) {
       keys.setExpire(key, when);
       // Redis: propagated as SET key value PXAT ms, whatever the options

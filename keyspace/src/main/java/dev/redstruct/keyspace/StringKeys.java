@@ -51,6 +51,19 @@ public interface StringKeys {
   void set(byte[] key, RedisString value, boolean keepTtl);
 
   /**
+   * As {@link #set}, for a caller that has just looked the key up ({@link #exists}): the owner need
+   * not look it up again, so the key's access clock is not touched twice. Redis: setKey with
+   * SETKEY_ALREADY_EXIST or SETKEY_DOESNT_EXIST (setGenericCommand).
+   *
+   * @param key the key (the owner copies it if it keeps it)
+   * @param value the new value
+   * @param keepTtl whether to keep the expire time ({@code SET ... KEEPTTL})
+   */
+  default void setLookedUp(byte[] key, RedisString value, boolean keepTtl) {
+    set(key, value, keepTtl);
+  }
+
+  /**
    * Stores a string under a key that holds a string or nothing, keeping any expire time and
    * signalling nothing: a command that turns a value into another encoding or replaces it with its
    * result ({@code INCR}, {@code INCRBYFLOAT}, {@code APPEND}, the unsharing before an in-place

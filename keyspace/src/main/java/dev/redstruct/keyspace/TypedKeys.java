@@ -52,7 +52,7 @@ final class TypedKeys<T> implements KeyLookup<T> {
 
   @Override
   public T overwrite(byte[] key) {
-    call.db().expireIfNeeded(key, call.now); // Redis: setKey's lookupKeyWrite
+    call.db().lookup(key, call.now); // Redis: setKey's lookupKeyWrite (and its touch)
     T fresh = factory.get();
     call.rememberOverwrite(key, fresh);
     return fresh;

@@ -2,6 +2,7 @@ package dev.redstruct.server;
 
 import dev.redstruct.core.resp.RespWriter;
 import dev.redstruct.keyspace.EncodingLimits;
+import dev.redstruct.keyspace.Eviction;
 import dev.redstruct.keyspace.Keyspace;
 import java.security.SecureRandom;
 
@@ -127,8 +128,9 @@ final class AdminCommands {
 
   /**
    * Applies the configuration the server uses at run time: the encoding thresholds go to the
-   * keyspace (for values created from now on), notify-keyspace-events to the notifications;
-   * requirepass is read at each command; the other directives are stored only (README).
+   * keyspace (for values created from now on), the eviction policy and its parameters too,
+   * notify-keyspace-events to the notifications; requirepass is read at each command; the other
+   * directives are stored only (README).
    */
   static void applyConfig(Server server) {
     server.notifications.set(server.config.get("notify-keyspace-events"));
@@ -148,6 +150,16 @@ final class AdminCommands {
             c.getLong("zset-max-listpack-value")));
     ke.keyspace.setStreamNodeLimits(
         c.getLong("stream-node-max-bytes"), c.getLong("stream-node-max-entries"));
+    ke.keyspace
+        .eviction()
+        .configure(
+            Eviction.Policy.of(c.get("maxmemory-policy")),
+            (int) c.getLong("maxmemory-samples"),
+            c.getLong("lfu-log-factor"),
+            c.getLong("lfu-decay-time"));
+    if (c.getLong("maxmemory") > 0) {
+      server.evictionPending = true; // Redis: updateMaxmemory's startEvictionTimeProc
+    }
   }
 
   void run(Client c, Builtin b, byte[][] argv) {

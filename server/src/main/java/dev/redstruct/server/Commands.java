@@ -129,6 +129,23 @@ final class Commands {
     return flags != null && ("," + flags.replace(' ', ',') + ",").contains(",denyoom,");
   }
 
+  /**
+   * Whether a command is refused when out of memory: a data command flagged denyoom (or an EXEC
+   * that queued one), or any command but EXEC, DISCARD, QUIT and RESET inside MULTI (queueing takes
+   * memory). Redis: processCommand's reject_cmd_on_oom.
+   */
+  private boolean rejectOnOom(
+      Builtin b, boolean script, byte[][] argv, String fullName, Object session) {
+    if (server.engine.inTransaction(session)
+        && !"exec".equals(fullName)
+        && !"discard".equals(fullName)
+        && b != Builtin.QUIT
+        && b != Builtin.RESET) {
+      return true;
+    }
+    return b == null && !script && denyOom(argv, fullName, session);
+  }
+
   /** Whether a data command is flagged write, or an EXEC queues one (Redis: is_write_command). */
   private boolean isWrite(byte[][] argv, String fullName, Object session) {
     if ("exec".equals(fullName)
@@ -249,7 +266,7 @@ final class Commands {
         refusal = "ERR Command not allowed inside a transaction"; // Redis: CMD_NO_MULTI
       } else if ((refusal = aclRefusal(c, b, argv, fullName)) != null) {
         // Redis: processCommand's ACLCheckAllPerm, after the authentication check
-      } else if (b == null && !script && server.outOfMemory() && denyOom(argv, fullName, session)) {
+      } else if (server.evictBeforeCommand() && rejectOnOom(b, script, argv, fullName, session)) {
         refusal = "OOM command not allowed when used memory > 'maxmemory'.";
       } else if (!c.inExec
           && b == null

@@ -274,18 +274,24 @@ final class DebugCommand {
   /** Redis: DEBUG OBJECT; serializedlength is the DUMP payload without type byte and footer. */
   /** Redis: DEBUG OBJECT finds the key in the dictionary without expiring it. */
   private void object(Client c, byte[] key) {
+    Keyspace ks = admin.keyspace();
+    int db = server.engine.selectedDb(c.session);
+    long[] lru = ks == null ? null : ks.eviction().debugClock(db, key);
     ScriptClock clock = server.scriptClock;
     long previous = clock == null ? -1 : clock.freezeAtEpoch();
     try {
-      objectNoExpire(c, key);
+      objectNoExpire(c, key, lru);
     } finally {
       if (clock != null) {
         clock.restore(previous);
       }
+      if (lru != null) { // the commands read for the other fields count as no access
+        ks.eviction().restoreClock(db, key, lru[0]);
+      }
     }
   }
 
-  private void objectNoExpire(Client c, byte[] key) {
+  private void objectNoExpire(Client c, byte[] key, long[] lru) {
     Keyspace ks = admin.keyspace();
     Session s = ks == null ? null : sessionAt(ks, c);
     byte[] enc =
@@ -307,7 +313,10 @@ final class DebugCommand {
             + e
             + " serializedlength:"
             + serialized
-            + " lru:0 lru_seconds_idle:0"
+            + " lru:"
+            + (lru == null ? 0 : lru[0])
+            + " lru_seconds_idle:"
+            + (lru == null ? 0 : lru[1])
             + extra;
     c.reply(new RespWriter().simple(text).toByteArray());
   }

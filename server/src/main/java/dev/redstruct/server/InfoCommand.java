@@ -310,7 +310,7 @@ final class InfoCommand {
         .f("expired_stale_perc", "0.00")
         .f("expired_time_cap_reached_count", 0)
         .f("expire_cycle_cpu_milliseconds", 0)
-        .f("evicted_keys", 0)
+        .f("evicted_keys", st.evictedKeys)
         .f("evicted_clients", 0)
         .f("total_eviction_exceeded_time", 0)
         .f("current_eviction_exceeded_time", 0)

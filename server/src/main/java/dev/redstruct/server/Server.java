@@ -232,12 +232,6 @@ final class Server implements Runnable {
   }
 
   /**
-   * Whether the server is over maxmemory with nothing it may evict: then denyoom commands are
-   * refused. The used memory is the JVM heap in use, as INFO's used_memory; the server evicts
-   * nothing, so only the noeviction policy refuses (with another policy Redis would evict keys
-   * first). Redis: performEvictions returning EVICT_FAIL.
-   */
-  /**
    * Whether this master has fewer replicas connected than min-replicas-to-write asks (a connected
    * replica counts as good: ours acknowledge as they read). Redis: checkGoodReplicasStatus.
    */
@@ -250,13 +244,58 @@ final class Server implements Runnable {
         && replication.count() < toWrite;
   }
 
+  /**
+   * Whether the last command found the server out of memory (Redis: server.pre_command_oom_state):
+   * a script's denyoom commands are then refused until it has written.
+   */
   boolean outOfMemory() {
+    return preCommandOom;
+  }
+
+  private boolean preCommandOom;
+
+  /** CONFIG SET maxmemory asked for an eviction round at the next turn of the loop. */
+  boolean evictionPending;
+
+  /**
+   * Frees memory over {@code maxmemory} by the policy, before a command (and after CONFIG SET
+   * maxmemory). The used memory is the JVM heap in use, as INFO's used_memory; an evicted key
+   * counts as freeing its MEMORY USAGE estimate (the heap falls only at the next collection).
+   * Redis: performEvictions (src/evict.c); a replica that ignores maxmemory evicts nothing.
+   *
+   * @return true when memory could not be freed (Redis: EVICT_FAIL): denyoom commands are refused
+   */
+  boolean performEvictions() {
     long max = config.getLong("maxmemory");
-    if (max <= 0 || !config.get("maxmemory-policy").equals("noeviction")) {
+    if (max <= 0
+        || (replication.masterHost() != null && config.getBool("replica-ignore-maxmemory"))) {
       return false;
     }
     Runtime rt = Runtime.getRuntime();
-    return rt.totalMemory() - rt.freeMemory() > max;
+    long used = rt.totalMemory() - rt.freeMemory();
+    if (used <= max) {
+      return false;
+    }
+    Object e = engine;
+    if (!(e instanceof KeyspaceEngine ke)) {
+      return true;
+    }
+    dev.redstruct.keyspace.Eviction.Result r = ke.keyspace.eviction().perform(used - max);
+    stats.evictedKeys += r.evicted();
+    return !r.enough();
+  }
+
+  /** Redis: processCommand's maxmemory step: evicts, and remembers the outcome for scripts. */
+  boolean evictBeforeCommand() {
+    if (config.getLong("maxmemory") <= 0) {
+      preCommandOom = false; // Redis: scriptVerifyOOM asks server.maxmemory first
+      return false;
+    }
+    if (busyCaller != null) {
+      return false; // Redis: no eviction while a busy script re-enters the loop
+    }
+    preCommandOom = performEvictions();
+    return preCommandOom;
   }
 
   /** INFO's script counts: cached EVAL scripts, functions, libraries. */
@@ -450,6 +489,10 @@ final class Server implements Runnable {
 
   /** Redis: beforeSleep's handleClientsWithPendingWrites and freeClientsInAsyncFreeQueue. */
   private void beforeSleep() {
+    if (evictionPending && busyCaller == null) { // Redis: startEvictionTimeProc's timer proc
+      evictionPending = false;
+      performEvictions();
+    }
     for (Client c : clients.values()) { // write() never removes a client: it queues in toClose
       if (c.closeAsap && c != busyCaller) {
         toClose.add(c);

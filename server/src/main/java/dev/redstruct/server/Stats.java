@@ -25,6 +25,10 @@ final class Stats {
   long netInputBytes;
   long netOutputBytes;
   long errorReplies;
+
+  /** Keys evicted under maxmemory (Redis: stat_evictedkeys). */
+  long evictedKeys;
+
   final Map<String, CommandStat> commands = new TreeMap<>();
 
   /**
@@ -83,6 +87,7 @@ final class Stats {
     netInputBytes = 0;
     netOutputBytes = 0;
     errorReplies = 0;
+    evictedKeys = 0;
     commands.clear();
     errors.clear();
   }
