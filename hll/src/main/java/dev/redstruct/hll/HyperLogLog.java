@@ -9,6 +9,7 @@ import dev.redstruct.core.CorruptEncodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * A Redis HyperLogLog whose state is the Redis string value itself: {@link #toByteArray()} returns
@@ -128,6 +129,27 @@ public final class HyperLogLog {
     int len = HllSparse.writeEmpty(s);
     HllLayout.invalidateCache(s);
     return new HyperLogLog(s, len, sparseMaxBytes);
+  }
+
+  /**
+   * The cardinality cached in a value's header, read without decoding the body, when the header
+   * marks it valid: what {@code PFCOUNT key} replies for such a value without looking further (so a
+   * sparse body that does not cover every register still counts, as in Redis). The caller has
+   * checked the header (magic and encoding).
+   *
+   * <p>Redis: pfcountCommand's HLL_VALID_CACHE branch, src/hyperloglog.c.
+   *
+   * @param value the bytes of a Redis HyperLogLog, at least the 16-byte header
+   * @return the cached cardinality, or empty when the cache is marked stale
+   * @throws IllegalArgumentException if {@code value} is shorter than the header
+   */
+  public static OptionalLong cachedCount(byte[] value) {
+    if (value.length < HDR_SIZE) {
+      throw new IllegalArgumentException("shorter than the header: " + value.length);
+    }
+    return HllLayout.isCacheValid(value)
+        ? OptionalLong.of(HllLayout.readCard(value))
+        : OptionalLong.empty();
   }
 
   /**

@@ -382,6 +382,25 @@ class HyperLogLogTest {
     assertArrayEquals(before, h.toByteArray(), "a rejected call changes nothing");
   }
 
+  @Test
+  void cachedCountReadsTheHeaderOnlyWhenTheCacheIsValid() {
+    HyperLogLog h = HyperLogLog.create();
+    for (int i = 0; i < 1000; i++) {
+      h.add(("m" + i).getBytes(StandardCharsets.US_ASCII));
+    }
+    byte[] stale = h.toByteArray();
+    assertFalse(HyperLogLog.cachedCount(stale).isPresent(), "adds leave the cache stale");
+    long count = h.count();
+    byte[] valid = h.toByteArray();
+    assertEquals(count, HyperLogLog.cachedCount(valid).getAsLong());
+    // the body is not read: a header alone answers the same
+    byte[] headerOnly = java.util.Arrays.copyOf(valid, 16);
+    assertEquals(count, HyperLogLog.cachedCount(headerOnly).getAsLong());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> HyperLogLog.cachedCount(java.util.Arrays.copyOf(valid, 15)));
+  }
+
   private static void assertNpe(String name, org.junit.jupiter.api.function.Executable call) {
     NullPointerException e = assertThrows(NullPointerException.class, call);
     assertEquals(name, e.getMessage());

@@ -5,6 +5,7 @@ import dev.redstruct.core.resp.ReplyError;
 import dev.redstruct.core.resp.RespWriter;
 import dev.redstruct.hll.HyperLogLog;
 import java.util.Arrays;
+import java.util.OptionalLong;
 
 /**
  * {@code PFADD PFCOUNT PFMERGE} on string keys, as Redis 7.0.15's src/hyperloglog.c runs them, over
@@ -122,6 +123,14 @@ final class HllCommands {
       return;
     }
     checkHeader(v);
+    if (!(v instanceof RedisString.Raw r && r.isHyperLogLogView())) {
+      // A valid cache is the reply without reading the body, however the body reads.
+      OptionalLong header = HyperLogLog.cachedCount(v.bytesForRead());
+      if (header.isPresent()) {
+        out.integer(header.getAsLong());
+        return;
+      }
+    }
     HyperLogLog h = sketch(StringEdits.unshare(key, v, keys));
     boolean cached = h.isCacheValid();
     long card = h.redisCount();

@@ -84,6 +84,52 @@ class StringCommandsRedisIT {
     assertTrue(counts[0] >= 50_000, "commands run: " + counts[0]);
   }
 
+  /**
+   * PFCOUNT of one key replies a valid header cache without reading the body, whatever the body:
+   * found by seed 43022547199815 (a SETRANGE left "HYLL", sparse, a valid cache and an XZERO that
+   * covers 11,008 registers; Redis answered the cache, we INVALIDOBJ). Each blob is sent with its
+   * cache valid and stale, to PFCOUNT of the key alone and with a missing key (which merges, so
+   * reads the body).
+   */
+  @Test
+  void pfcountOfOneKeyTrustsAValidCache(RespClient redis) {
+    byte[] header = {'H', 'Y', 'L', 'L', 1, 0, 0, 0, 0, 0, 0, 'c', 'd', 'r', 'x', 'c'};
+    byte[][] bodies = {
+      {0x6a, (byte) 0xff}, // the seed's: XZERO of 11,008 registers
+      {(byte) 0xff}, // VAL:32 x 4
+      {}, // no body at all
+      {0x7f, (byte) 0xff, 0x00}, // XZERO:16384 then one register too many
+    };
+    MapStringKeys ours = new MapStringKeys();
+    List<byte[][]> batch = new ArrayList<>();
+    List<byte[]> mine = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    for (byte[] body : bodies) {
+      for (boolean stale : new boolean[] {false, true}) {
+        byte[] blob = Arrays.copyOf(header, header.length + body.length);
+        System.arraycopy(body, 0, blob, header.length, body.length);
+        blob[15] |= (byte) (stale ? 0x80 : 0);
+        String label = StringCommandsRedisIT.show(blob) + (stale ? " (stale)" : " (valid)");
+        add(batch, mine, labels, StringCommandGen.cmd("SET", "h", blob), ours, 2, label);
+        add(batch, mine, labels, StringCommandGen.cmd("PFCOUNT", "h"), ours, 2, label);
+        add(batch, mine, labels, StringCommandGen.cmd("PFCOUNT", "h", "nx"), ours, 2, label);
+        add(batch, mine, labels, StringCommandGen.cmd("GET", "h"), ours, 2, label);
+      }
+    }
+    List<byte[]> theirs;
+    try (RawResp conn = new RawResp(redis.port())) {
+      theirs = conn.pipeline(batch);
+    }
+    int errors = 0;
+    for (int i = 0; i < batch.size(); i++) {
+      assertEquals(
+          show(theirs.get(i)), show(mine.get(i)), labels.get(i) + ": " + show(batch.get(i)));
+      errors += theirs.get(i)[0] == '-' ? 1 : 0;
+    }
+    // every body is corrupt: the merging PFCOUNT and the stale single-key PFCOUNT refuse it
+    assertEquals(bodies.length * 3, errors);
+  }
+
   /** counts: [commands, error replies, GET/OBJECT checks, WATCH checks]. */
   private static void stream(
       long seed,
