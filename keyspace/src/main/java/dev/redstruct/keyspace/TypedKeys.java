@@ -70,6 +70,12 @@ final class TypedKeys<T> implements KeyLookup<T> {
     call.modified(key);
   }
 
+  /** Redis: server.dirty += n. */
+  @Override
+  public void dirty(long n) {
+    call.ks.dirty += n;
+  }
+
   @Override
   public void notify(int type, String event, byte[] key) {
     if (event.equals("del") && call.isEmptyOverwriteOfMissingKey(key)) {

@@ -165,7 +165,19 @@ public interface CommandEngine<S> {
     }
 
     /**
-     * The command's full name, or null if refused.
+     * A command the engine knows but refuses for its arguments (wrong arity): its stats count a
+     * rejected call (Redis: rejectCommand's {@code c->cmd->rejected_calls++}).
+     *
+     * @param fullName its full name, or null when it has none (an unknown subcommand)
+     * @param errorText the error reply without the leading {@code -}
+     * @return the lookup
+     */
+    public static Lookup refused(String fullName, String errorText) {
+      return new Lookup(fullName, java.util.Objects.requireNonNull(errorText, "errorText"));
+    }
+
+    /**
+     * The command's full name; null if refused as unknown (a refusal may name the command).
      *
      * @return the name
      */

@@ -264,6 +264,7 @@ final class Commands {
     boolean inMulti = engine.inTransaction(session);
     long start = System.nanoTime();
     c.lastError = null;
+    c.errorCounted = false;
     if (refusal != null) {
       if (inMulti && "exec".equals(fullName)) {
         // Redis: rejectCommand -> execCommandAbort: a refused EXEC discards the transaction
@@ -291,7 +292,7 @@ final class Commands {
       }
       server.stats.record(fullName, System.nanoTime() - start, c.lastError != null);
     }
-    if (c.lastError != null) {
+    if (c.lastError != null && !c.errorCounted) {
       server.stats.error(c.lastError);
     }
   }

@@ -329,7 +329,13 @@ public final class Scripting {
     try {
       LuaValue result = keys == null ? function.call() : function.call(keys, args);
       LuaReplies.toReply(out, result, r.run.resp);
+      if (LuaReplies.isCountedError(result)) {
+        r.run.host.errorAlreadyCounted(); // Redis: luaReplyToRedisReply's NO_STATS_UPDATE
+      }
     } catch (LuaError e) {
+      if (LuaReplies.isCountedError(Sandbox.value(e))) {
+        r.run.host.errorAlreadyCounted(); // Redis: luaCallFunction's NO_STATS_UPDATE
+      }
       failure(out, e, r.name);
     } catch (StackOverflowError e) {
       out.error("ERR Error running script " + r.name + ", stack overflow");
