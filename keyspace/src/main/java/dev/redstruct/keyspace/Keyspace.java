@@ -61,6 +61,9 @@ public final class Keyspace {
   /** Changes made to the data set (Redis: server.dirty); a command that moved it propagates. */
   long dirty;
 
+  /** Commands that changed the data set (see {@link #changes()}). */
+  private long changes;
+
   /** Values handed to Java callers, checked for emptiness before the next command. */
   private final Map<Object, Object[]> handedOut = new IdentityHashMap<>();
 
@@ -484,7 +487,23 @@ public final class Keyspace {
     }
     c.finish();
     propagate(c, before);
+    if (dirty != before && !cmd.fullName.equals("exec")) {
+      changes++; // EXEC's commands counted themselves
+    }
     return out.toByteArray();
+  }
+
+  /**
+   * The number of commands that changed the data set since the keyspace was made, each counted once
+   * (a command inside {@code MULTI}/{@code EXEC} or a script counts, {@code EXEC} itself does not;
+   * a command that changed nothing, such as a {@code SETBIT} to the bit's value, does not). A
+   * server's {@code rdb_changes_since_last_save} is this minus its value at the last save. Redis:
+   * server.dirty, which counts each changed key or element.
+   *
+   * @return the count
+   */
+  public long changes() {
+    return changes;
   }
 
   /**

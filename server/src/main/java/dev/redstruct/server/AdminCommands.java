@@ -48,7 +48,7 @@ final class AdminCommands {
 
   /**
    * Called once the server has its engine: learns the keyspace's write commands (INFO's
-   * rdb_changes_since_last_save counts their calls).
+   * rdb_changes_since_last_save counts their calls when the engine does not count its changes).
    */
   void start() {
     configFile = server.config.configFile;

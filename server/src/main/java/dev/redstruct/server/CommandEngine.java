@@ -122,6 +122,17 @@ public interface CommandEngine<S> {
   default void alsoPropagate(int db, byte[][] argv) {}
 
   /**
+   * The number of commands that changed the data set so far, for INFO's {@code
+   * rdb_changes_since_last_save}; -1 when the engine does not count them (then the server counts
+   * write-command calls).
+   *
+   * @return the count, or -1
+   */
+  default long changes() {
+    return -1;
+  }
+
+  /**
    * The flags of a command {@link #lookup} found, as {@code COMMAND INFO} lists them; a script's
    * {@code redis.call} consults {@code write}, {@code may_replicate} and {@code noscript}.
    *

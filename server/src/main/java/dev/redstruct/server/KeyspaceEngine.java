@@ -34,6 +34,11 @@ final class KeyspaceEngine implements CommandEngine<Session> {
   }
 
   @Override
+  public long changes() {
+    return keyspace.changes();
+  }
+
+  @Override
   public String commandFlags(byte[][] argv) {
     String flags = keyspace.commandFlags(argv);
     return flags == null ? "" : flags;
