@@ -97,6 +97,7 @@ public final class StringCommands {
       case "getex", "mget", "bitcount", "bitfield", "bitfield_ro" -> -2;
       case "pfadd", "pfcount", "pfmerge" -> -2;
       case "pfdebug" -> 3;
+      case "pfselftest" -> 1;
       case "bitop" -> -4;
       default -> 0;
     };
@@ -136,7 +137,8 @@ public final class StringCommands {
       case "lcs" -> Lcs.lcs(argv, keys, out);
       case "setbit", "getbit", "bitcount", "bitpos", "bitop", "bitfield", "bitfield_ro" ->
           BitCommands.run(name, argv, keys, out);
-      case "pfadd", "pfcount", "pfmerge", "pfdebug" -> HllCommands.run(name, argv, keys, out);
+      case "pfadd", "pfcount", "pfmerge", "pfdebug", "pfselftest" ->
+          HllCommands.run(name, argv, keys, out);
       default -> StringEdits.run(name, argv, keys, out);
     }
   }
