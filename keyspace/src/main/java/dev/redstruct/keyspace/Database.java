@@ -74,8 +74,20 @@ final class Database {
     return true;
   }
 
-  /** Redis: lookupKey, without the LRU update (see the README). Null when missing or expired. */
+  /**
+   * Redis: lookupKey, without the LRU update (see the README). Null when missing or expired; then,
+   * in a command whose lookups are reads (lookupKeyRead), a {@code keymiss} event.
+   */
   Object lookup(byte[] key, long now) {
+    Object v = lookupNoNotify(key, now);
+    if (v == null && ks.readLookups) {
+      ks.notify(Keyspace.NOTIFY_KEY_MISS, "keymiss", key, id);
+    }
+    return v;
+  }
+
+  /** {@link #lookup} without the keymiss event. Redis: LOOKUP_NONOTIFY. */
+  Object lookupNoNotify(byte[] key, long now) {
     Object v = dict.get(key);
     if (v != null && expireIfNeeded(key, now)) {
       return null;

@@ -64,6 +64,9 @@ public final class Keyspace {
   /** Commands that changed the data set (see {@link #changes()}). */
   private long changes;
 
+  /** Whether the running command's lookups are reads (keymiss events); see Command.readLookups. */
+  boolean readLookups;
+
   /** Values handed to Java callers, checked for emptiness before the next command. */
   private final Map<Object, Object[]> handedOut = new IdentityHashMap<>();
 
@@ -284,6 +287,7 @@ public final class Keyspace {
 
   static final int NOTIFY_STRING = 1 << 3;
   static final int NOTIFY_EXPIRED = 1 << 8;
+  static final int NOTIFY_KEY_MISS = 1 << 11;
   static final int NOTIFY_NEW = 1 << 14;
 
   /** Redis: notifyKeyspaceEvent. */
@@ -478,12 +482,16 @@ public final class Keyspace {
     Call c = new Call(this, session, cmd, argv, out, now);
     propagation.command(cmd);
     long before = dirty;
+    boolean outerReads = readLookups;
+    readLookups = cmd.readLookups;
     try {
       cmd.handler.run(c);
     } catch (ReplyError e) {
       c.finish();
       propagate(c, before);
       return new RespWriter(session.protocol).error(e.getMessage()).toByteArray();
+    } finally {
+      readLookups = outerReads;
     }
     c.finish();
     propagate(c, before);
@@ -658,6 +666,21 @@ public final class Keyspace {
     Database db = dbs[defaultSession.db];
     Object v = db.lookup(utf8(key), clock.getAsLong());
     return v == null || Values.isEmpty(v) ? Optional.empty() : Optional.of(Values.type(v));
+  }
+
+  /**
+   * The type of the value under {@code key} in database {@code db}, as a blocking command's first
+   * look at its key (Redis: lookupKeyWrite): a key past its expiry time is deleted first; no {@code
+   * keymiss} event.
+   *
+   * @param db the database number
+   * @param key the key
+   * @return the type, or empty when the key does not exist (or has expired)
+   * @throws IndexOutOfBoundsException if {@code db} is not a database number
+   */
+  public Optional<RedisType> typeAt(int db, byte[] key) {
+    Object v = db(db).lookupNoNotify(Objects.requireNonNull(key, "key"), clock.getAsLong());
+    return v == null ? Optional.empty() : Optional.of(Values.type(v));
   }
 
   private <T> T typed(String key, Class<T> type, Supplier<T> factory) {

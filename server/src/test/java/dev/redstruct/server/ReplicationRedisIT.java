@@ -22,12 +22,13 @@ import org.junit.jupiter.api.Test;
  * The replication stream and the keyspace notifications of a random write workload, the same on a
  * real Redis 7.0.15 and on our server. Each side gets a replica attached with {@code SYNC} and a
  * subscriber on {@code __key*__:*} ({@code notify-keyspace-events KEA}); then the same seeded
- * workload runs on both: every type's writes, TTLs (relative and absolute, lazily expired keys),
- * {@code MULTI}/{@code EXEC}, blocking pops served by a push, scripts, database switches, stream
- * consumer groups (XADD with generated IDs and approximate trims, XREADGROUP, XCLAIM, XAUTOCLAIM,
- * XACK, XGROUP, XSETID: Redis 7.0.15 propagates their effects as XCLAIM and XGROUP SETID /
- * CREATECONSUMER, src/t_stream.c). The propagated commands (absolute times masked) and the
- * notification messages must be equal. Replay with {@code -Dredstruct.seed=...}.
+ * workload runs on both: every type's writes, reads (keymiss events: {@code KEAm}), TTLs (relative
+ * and absolute, lazily expired keys), {@code MULTI}/{@code EXEC}, blocking pops served by a push,
+ * scripts, database switches, stream consumer groups (XADD with generated IDs and approximate
+ * trims, XREADGROUP, XCLAIM, XAUTOCLAIM, XACK, XGROUP, XSETID: Redis 7.0.15 propagates their
+ * effects as XCLAIM and XGROUP SETID / CREATECONSUMER, src/t_stream.c). The propagated commands
+ * (absolute times masked) and the notification messages must be equal. Replay with {@code
+ * -Dredstruct.seed=...}.
  */
 @RedisTest
 class ReplicationRedisIT {
@@ -127,6 +128,8 @@ class ReplicationRedisIT {
         w.add(List.of("SELECT", Integer.toString(r.nextInt(2))));
       } else if (kind <= 7) {
         w.add(stream(r, ids));
+      } else if (kind == 8) {
+        w.add(read(r));
       } else {
         w.add(write(r));
       }
@@ -197,6 +200,33 @@ class ReplicationRedisIT {
       case 43 -> List.of("ZMPOP", "2", z, pick(r, ZSET), "MAX", "COUNT", "2");
       case 44 -> List.of("ZUNIONSTORE", z, "2", pick(r, ZSET), pick(r, ZSET));
       default -> List.of("HSETNX", h, num(r), "v");
+    };
+  }
+
+  /**
+   * A read, whose missing keys raise keymiss events (Redis: lookupKeyRead; OBJECT does not, nor do
+   * writes; a write that reads, GETDEL, does).
+   */
+  static List<String> read(Random r) {
+    String s = pick(r, STR);
+    String x = "nosuch" + r.nextInt(2);
+    return switch (r.nextInt(16)) {
+      case 0 -> List.of("GET", s);
+      case 1 -> List.of("MGET", s, x, pick(r, STR));
+      case 2 -> List.of("EXISTS", s, x, pick(r, LIST));
+      case 3 -> List.of("TYPE", pick(r, SET));
+      case 4 -> List.of("TTL", x);
+      case 5 -> List.of("LRANGE", pick(r, LIST), "0", "-1");
+      case 6 -> List.of("SUNION", pick(r, SET), x);
+      case 7 -> List.of("HGETALL", pick(r, HASH));
+      case 8 -> List.of("ZUNION", "2", pick(r, ZSET), x);
+      case 9 -> List.of("ZSCORE", pick(r, ZSET), "m1");
+      case 10 -> List.of("XREAD", "COUNT", "1", "STREAMS", pick(r, STREAM), x, "0", "0");
+      case 11 -> List.of("XRANGE", pick(r, STREAM), "-", "+", "COUNT", "1");
+      case 12 -> List.of("OBJECT", "ENCODING", x);
+      case 13 -> List.of("GETDEL", x);
+      case 14 -> List.of("PFCOUNT", x, s);
+      default -> List.of("STRLEN", s);
     };
   }
 
@@ -292,7 +322,7 @@ class ReplicationRedisIT {
       cmd.call("FLUSHALL");
       assertEquals("+OK ", cmd.call("DEBUG", "SET-ACTIVE-EXPIRE", "0"));
       cmd.call("CONFIG", "SET", "repl-ping-replica-period", "3600");
-      cmd.call("CONFIG", "SET", "notify-keyspace-events", "KEA");
+      cmd.call("CONFIG", "SET", "notify-keyspace-events", "KEAm"); // m: keymiss
       cmd.call("CONFIG", "SET", "stream-node-max-entries", "4"); // approximate trims trim
       for (String db : new String[] {"1", "0"}) { // the group blocked XREADGROUPs read
         cmd.call("SELECT", db);
