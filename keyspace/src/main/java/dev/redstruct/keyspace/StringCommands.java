@@ -231,7 +231,12 @@ public final class StringCommands {
       RespWriter out) {
     long when = expireArg < 0 ? 0 : expireMillis(argv[expireArg], flags, name, keys);
     if ((flags & GET) != 0) {
-      get(argv, keys, out);
+      RedisString old = keys.getForRead(key); // Redis: getGenericCommand, lookupKeyRead
+      if (old == null) {
+        out.nullReply();
+      } else {
+        old.writeBulk(out);
+      }
     }
     boolean found = keys.exists(key);
     if (((flags & NX) != 0 && found) || ((flags & XX) != 0 && !found)) {

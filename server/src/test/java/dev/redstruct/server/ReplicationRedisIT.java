@@ -205,12 +205,16 @@ class ReplicationRedisIT {
 
   /**
    * A read, whose missing keys raise keymiss events (Redis: lookupKeyRead; OBJECT does not, nor do
-   * writes; a write that reads, GETDEL, does).
+   * writes; writes that read, GETDEL, SET ... GET, SORT ... STORE, COPY and the *STOREs' inputs,
+   * do).
    */
   static List<String> read(Random r) {
     String s = pick(r, STR);
     String x = "nosuch" + r.nextInt(2);
-    return switch (r.nextInt(16)) {
+    return switch (r.nextInt(19)) {
+      case 16 -> List.of("SORT", pick(r, SET), "BY", "w_*", "GET", "#", "GET", "o_*", "STORE", x);
+      case 17 -> List.of("COPY", x, "c" + s);
+      case 18 -> List.of("SET", x, "v", "GET");
       case 0 -> List.of("GET", s);
       case 1 -> List.of("MGET", s, x, pick(r, STR));
       case 2 -> List.of("EXISTS", s, x, pick(r, LIST));
