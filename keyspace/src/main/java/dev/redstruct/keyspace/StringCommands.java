@@ -254,6 +254,8 @@ public final class StringCommands {
       keys.setExpire(key, when);
       // Redis: propagated as SET key value PXAT ms, whatever the options
       keys.propagateAs(Propagation.SET, key, value, Propagation.PXAT, RedisNumbers.ll2string(when));
+    } else if ((flags & GET) != 0) {
+      keys.propagateAs(withoutGet(argv)); // Redis: propagated without the GET arguments
     }
     if ((flags & GET) == 0) {
       if (name.equals("setnx")) {
@@ -262,6 +264,25 @@ public final class StringCommands {
         out.simple("OK");
       }
     }
+  }
+
+  /** SET's arguments without its GET options (from the fourth on, any case, C string compare). */
+  private static byte[][] withoutGet(byte[][] argv) {
+    java.util.List<byte[]> kept = new java.util.ArrayList<>(argv.length);
+    for (int j = 0; j < argv.length; j++) {
+      byte[] a = argv[j];
+      boolean get =
+          j >= 3
+              && a.length >= 3
+              && (a[0] | 0x20) == 'g'
+              && (a[1] | 0x20) == 'e'
+              && (a[2] | 0x20) == 't'
+              && (a.length == 3 || a[3] == 0);
+      if (!get) {
+        kept.add(a);
+      }
+    }
+    return kept.toArray(new byte[0][]);
   }
 
   /**
