@@ -165,7 +165,7 @@ final class Call {
     } else {
       return false;
     }
-    return overwrite && Values.isEmpty(value) && db().lookup(key, now) == null;
+    return overwrite && Values.isEmpty(value) && db().lookupNoNotify(key, now) == null;
   }
 
   /** Redis: rewriteClientCommandVector: the command propagates as this instead of its argv. */

@@ -26,6 +26,13 @@ final class Command {
   final int keyStep;
   final Handler handler;
 
+  /**
+   * Whether the command looks its keys up for reading (Redis: lookupKeyRead), so that a missing key
+   * raises a {@code keymiss} event: the read-only commands except OBJECT (LOOKUP_NONOTIFY), and the
+   * write commands that read their keys that way (see READ_LOOKUP_WRITES).
+   */
+  final boolean readLookups;
+
   /** The subcommands of a container ({@code OBJECT}), by lower-case name; empty for the others. */
   final Map<String, Command> subcommands;
 
@@ -58,7 +65,38 @@ final class Command {
     this.subcommands = bar >= 0 ? Collections.emptyMap() : new TreeMap<>();
     this.nameBytes = fullName.getBytes(StandardCharsets.US_ASCII);
     this.subName = fullName.substring(bar + 1).getBytes(StandardCharsets.US_ASCII);
+    this.readLookups =
+        ((',' + flags + ',').contains(",readonly,") && !fullName.startsWith("object|"))
+            || READ_LOOKUP_WRITES.contains(fullName);
   }
+
+  /**
+   * Write commands whose key lookups are Redis's lookupKeyRead: the string reads (t_string.c), the
+   * stream group reads (t_stream.c), the inputs of the *STORE commands, BITOP, SORT and COPY (their
+   * destinations are written without a lookup that could miss, see lookupNoNotify).
+   */
+  private static final java.util.Set<String> READ_LOOKUP_WRITES =
+      java.util.Set.of(
+          "getdel",
+          "getex",
+          "getset",
+          "xack",
+          "xclaim",
+          "xautoclaim",
+          "xreadgroup",
+          "sinterstore",
+          "sunionstore",
+          "sdiffstore",
+          "zunionstore",
+          "zinterstore",
+          "zdiffstore",
+          "zrangestore",
+          "geosearchstore",
+          "georadius",
+          "georadiusbymember",
+          "bitop",
+          "sort",
+          "copy");
 
   /** Redis: commandCheckArity. */
   boolean arityAccepts(int argc) {

@@ -224,6 +224,7 @@ final class CommandTable {
     add("pfcount", -2, "readonly", 1, -1, 1, STRING_FACE);
     add("pfmerge", -2, "write,denyoom", 1, -1, 1, STRING_FACE);
     add("pfdebug", 3, "write,denyoom,admin", 2, 2, 1, STRING_FACE);
+    add("pfselftest", 1, "admin", 0, 0, 0, STRING_FACE);
   }
 
   private void addFaces() {

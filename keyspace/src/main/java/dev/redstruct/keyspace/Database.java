@@ -80,8 +80,35 @@ final class Database {
     return true;
   }
 
-  /** Redis: lookupKey, which also updates the key's access clock. Null when missing or expired. */
+  /**
+   * Redis: lookupKey, which also updates the key's access clock. Null when missing or expired;
+   * then, in a command whose lookups are reads (lookupKeyRead), a {@code keymiss} event.
+   */
   Object lookup(byte[] key, long now) {
+    Object v = lookupNoNotify(key, now);
+    if (v == null) {
+      keymiss(key);
+    }
+    return v;
+  }
+
+  /**
+   * Redis: lookupKey with LOOKUP_NOTOUCH: the access clock stays. Null when missing or expired,
+   * with the keymiss event of {@link #lookup}.
+   */
+  Object lookupNoTouch(byte[] key, long now) {
+    Object v = dict.get(key);
+    if (v != null && expireIfNeeded(key, now)) {
+      v = null;
+    }
+    if (v == null) {
+      keymiss(key);
+    }
+    return v;
+  }
+
+  /** {@link #lookup} without the keymiss event. Redis: LOOKUP_NONOTIFY. */
+  Object lookupNoNotify(byte[] key, long now) {
     Map.Entry<byte[], Object> e = dict.entry(key);
     if (e == null || expireIfNeeded(key, now)) {
       return null;
@@ -91,13 +118,11 @@ final class Database {
     return e.getValue();
   }
 
-  /** Redis: lookupKey with LOOKUP_NOTOUCH: the access clock stays. Null when missing or expired. */
-  Object lookupNoTouch(byte[] key, long now) {
-    Object v = dict.get(key);
-    if (v != null && expireIfNeeded(key, now)) {
-      return null;
+  /** Redis: lookupKeyReadWithFlags's NOTIFY_KEY_MISS, in a command whose lookups are reads. */
+  private void keymiss(byte[] key) {
+    if (ks.readLookups) {
+      ks.notify(Keyspace.NOTIFY_KEY_MISS, "keymiss", key, id);
     }
-    return v;
   }
 
   /** The access clock of a key (ObjectClock), or -1 when the key is missing. */

@@ -95,11 +95,14 @@ final class Faces {
     GeoCommands.execute(c.argv, zsets(c), c.out);
   }
 
-  /** The members of the set under a key, or null when it holds no set. */
+  /**
+   * The members of the set under a key, or null when it holds no set. The face looked the key up
+   * already (a miss raised its keymiss then).
+   */
   private static Collection<byte[]> plainSet(Call c, byte[] key) {
     Object v = c.pendingValue(key);
     if (v == null) {
-      v = c.db().lookup(key, c.now);
+      v = c.db().lookupNoNotify(key, c.now);
     }
     return v instanceof RedisSet s ? s : null;
   }

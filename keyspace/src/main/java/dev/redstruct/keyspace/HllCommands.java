@@ -40,8 +40,18 @@ final class HllCommands {
       case "pfcount" -> pfcount(argv, keys, out);
       case "pfmerge" -> pfmerge(argv, keys, out);
       case "pfdebug" -> pfdebug(argv, keys, out);
+      case "pfselftest" -> pfselftest(out);
       default -> throw new IllegalArgumentException("not a PF command: " + name);
     }
+  }
+
+  /** Redis: pfselftestCommand, on the hll module's registers and estimator. */
+  private static void pfselftest(RespWriter out) {
+    String failed = HyperLogLog.selfTest(new java.util.SplittableRandom());
+    if (failed != null) {
+      throw new ReplyError("ERR " + failed);
+    }
+    out.simple("OK");
   }
 
   /** Redis: isHLLObjectOrReply after checkType: the header only. */

@@ -190,7 +190,7 @@ final class KeyCommands {
       return;
     }
     long expire = src.getExpire(key);
-    if (dst.lookup(newkey, c.now) != null) {
+    if (dst.lookupNoNotify(newkey, c.now) != null) { // Redis: lookupKeyWrite
       if (!replace) {
         c.out.integer(0);
         return;

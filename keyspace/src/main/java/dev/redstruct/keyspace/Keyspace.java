@@ -65,6 +65,12 @@ public final class Keyspace {
   /** Changes made to the data set (Redis: server.dirty); a command that moved it propagates. */
   long dirty;
 
+  /** Commands that changed the data set (see {@link #changes()}). */
+  private long changes;
+
+  /** Whether the running command's lookups are reads (keymiss events); see Command.readLookups. */
+  boolean readLookups;
+
   /** Values handed to Java callers, checked for emptiness before the next command. */
   private final Map<Object, Object[]> handedOut = new IdentityHashMap<>();
 
@@ -289,6 +295,7 @@ public final class Keyspace {
   static final int NOTIFY_STRING = 1 << 3;
   static final int NOTIFY_EXPIRED = 1 << 8;
   static final int NOTIFY_EVICTED = 1 << 9;
+  static final int NOTIFY_KEY_MISS = 1 << 11;
   static final int NOTIFY_NEW = 1 << 14;
 
   /** Redis: notifyKeyspaceEvent. */
@@ -486,6 +493,8 @@ public final class Keyspace {
     long outerNow = callNow;
     callNow = now;
     callDepth++;
+    boolean outerReads = readLookups;
+    readLookups = cmd.readLookups;
     try {
       cmd.handler.run(c);
     } catch (ReplyError e) {
@@ -495,9 +504,13 @@ public final class Keyspace {
     } finally {
       callDepth--;
       callNow = outerNow;
+      readLookups = outerReads;
     }
     c.finish();
     propagate(c, before);
+    if (dirty != before && !cmd.fullName.equals("exec")) {
+      changes++; // EXEC's commands counted themselves
+    }
     return out.toByteArray();
   }
 
@@ -518,6 +531,19 @@ public final class Keyspace {
    */
   public Eviction eviction() {
     return eviction;
+  }
+
+  /**
+   * The number of commands that changed the data set since the keyspace was made, each counted once
+   * (a command inside {@code MULTI}/{@code EXEC} or a script counts, {@code EXEC} itself does not;
+   * a command that changed nothing, such as a {@code SETBIT} to the bit's value, does not). A
+   * server's {@code rdb_changes_since_last_save} is this minus its value at the last save. Redis:
+   * server.dirty, which counts each changed key or element.
+   *
+   * @return the count
+   */
+  public long changes() {
+    return changes;
   }
 
   /**
@@ -675,6 +701,21 @@ public final class Keyspace {
     Database db = dbs[defaultSession.db];
     Object v = db.lookup(utf8(key), clock.getAsLong());
     return v == null || Values.isEmpty(v) ? Optional.empty() : Optional.of(Values.type(v));
+  }
+
+  /**
+   * The type of the value under {@code key} in database {@code db}, as a blocking command's first
+   * look at its key (Redis: lookupKeyWrite): a key past its expiry time is deleted first; no {@code
+   * keymiss} event.
+   *
+   * @param db the database number
+   * @param key the key
+   * @return the type, or empty when the key does not exist (or has expired)
+   * @throws IndexOutOfBoundsException if {@code db} is not a database number
+   */
+  public Optional<RedisType> typeAt(int db, byte[] key) {
+    Object v = db(db).lookupNoNotify(Objects.requireNonNull(key, "key"), clock.getAsLong());
+    return v == null ? Optional.empty() : Optional.of(Values.type(v));
   }
 
   private <T> T typed(String key, Class<T> type, Supplier<T> factory) {

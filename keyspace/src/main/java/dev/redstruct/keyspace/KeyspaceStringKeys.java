@@ -44,6 +44,18 @@ final class KeyspaceStringKeys implements StringKeys {
     throw new ReplyError(ReplyError.WRONGTYPE);
   }
 
+  /** Redis: lookupKeyRead in a write command (getGenericCommand from SET ... GET). */
+  @Override
+  public RedisString getForRead(byte[] key) {
+    boolean outer = call.ks.readLookups;
+    call.ks.readLookups = true;
+    try {
+      return get(key);
+    } finally {
+      call.ks.readLookups = outer;
+    }
+  }
+
   @Override
   public boolean exists(byte[] key) {
     return call.db().lookup(key, call.now) != null;

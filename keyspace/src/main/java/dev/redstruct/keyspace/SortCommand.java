@@ -265,11 +265,13 @@ final class SortCommand {
     }
     Database db = c.db();
     if (outputLen > 0) {
-      db.lookup(o.store, c.now); // Redis: setKey's lookupKeyWrite expires the key first
+      db.lookupNoNotify(o.store, c.now); // Redis: setKey's lookupKeyWrite expires it first
       db.setKey(o.store, list);
       c.modified(o.store);
+      c.ks.notify(1 << 4, "sortstore", o.store, db.id); // Redis: NOTIFY_LIST
     } else if (db.delete(o.store)) {
       c.modified(o.store);
+      db.generic("del", o.store);
     }
     c.out.integer(outputLen);
   }

@@ -97,6 +97,7 @@ public final class StringCommands {
       case "getex", "mget", "bitcount", "bitfield", "bitfield_ro" -> -2;
       case "pfadd", "pfcount", "pfmerge" -> -2;
       case "pfdebug" -> 3;
+      case "pfselftest" -> 1;
       case "bitop" -> -4;
       default -> 0;
     };
@@ -136,7 +137,8 @@ public final class StringCommands {
       case "lcs" -> Lcs.lcs(argv, keys, out);
       case "setbit", "getbit", "bitcount", "bitpos", "bitop", "bitfield", "bitfield_ro" ->
           BitCommands.run(name, argv, keys, out);
-      case "pfadd", "pfcount", "pfmerge", "pfdebug" -> HllCommands.run(name, argv, keys, out);
+      case "pfadd", "pfcount", "pfmerge", "pfdebug", "pfselftest" ->
+          HllCommands.run(name, argv, keys, out);
       default -> StringEdits.run(name, argv, keys, out);
     }
   }
@@ -229,7 +231,12 @@ public final class StringCommands {
       RespWriter out) {
     long when = expireArg < 0 ? 0 : expireMillis(argv[expireArg], flags, name, keys);
     if ((flags & GET) != 0) {
-      get(argv, keys, out);
+      RedisString old = keys.getForRead(key); // Redis: getGenericCommand, lookupKeyRead
+      if (old == null) {
+        out.nullReply();
+      } else {
+        old.writeBulk(out);
+      }
     }
     boolean found = keys.exists(key);
     if (((flags & NX) != 0 && found) || ((flags & XX) != 0 && !found)) {
@@ -247,6 +254,8 @@ public final class StringCommands {
       keys.setExpire(key, when);
       // Redis: propagated as SET key value PXAT ms, whatever the options
       keys.propagateAs(Propagation.SET, key, value, Propagation.PXAT, RedisNumbers.ll2string(when));
+    } else if ((flags & GET) != 0) {
+      keys.propagateAs(withoutGet(argv)); // Redis: propagated without the GET arguments
     }
     if ((flags & GET) == 0) {
       if (name.equals("setnx")) {
@@ -255,6 +264,25 @@ public final class StringCommands {
         out.simple("OK");
       }
     }
+  }
+
+  /** SET's arguments without its GET options (from the fourth on, any case, C string compare). */
+  private static byte[][] withoutGet(byte[][] argv) {
+    java.util.List<byte[]> kept = new java.util.ArrayList<>(argv.length);
+    for (int j = 0; j < argv.length; j++) {
+      byte[] a = argv[j];
+      boolean get =
+          j >= 3
+              && a.length >= 3
+              && (a[0] | 0x20) == 'g'
+              && (a[1] | 0x20) == 'e'
+              && (a[2] | 0x20) == 't'
+              && (a.length == 3 || a[3] == 0);
+      if (!get) {
+        kept.add(a);
+      }
+    }
+    return kept.toArray(new byte[0][]);
   }
 
   /**

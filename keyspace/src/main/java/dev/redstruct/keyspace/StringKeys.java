@@ -31,6 +31,18 @@ public interface StringKeys {
   RedisString get(byte[] key);
 
   /**
+   * {@link #get}, for a write command that reads the key first ({@code SET ... GET}): Redis's
+   * lookupKeyRead, whose miss raises a {@code keymiss} event in a keyspace.
+   *
+   * @param key the key
+   * @return the value or null
+   * @throws ReplyError {@link ReplyError#WRONGTYPE} when the key holds another type
+   */
+  default RedisString getForRead(byte[] key) {
+    return get(key);
+  }
+
+  /**
    * Whether the key exists, whatever its type ({@code SET NX/XX}, {@code MSETNX}). Redis:
    * lookupKeyWrite(...) != NULL.
    *

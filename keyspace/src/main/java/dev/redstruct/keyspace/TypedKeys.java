@@ -35,6 +35,10 @@ final class TypedKeys<T> implements KeyLookup<T> {
   @Override
   public T get(byte[] key) {
     Object held = call.pendingValue(key);
+    if (held != null && call.ks.readLookups && Values.isEmpty(held)) {
+      // Redis looks the key up again (SUNION k k, XREAD's second pass): it misses again
+      call.ks.notify(Keyspace.NOTIFY_KEY_MISS, "keymiss", key, call.session.db);
+    }
     if (held == null) {
       held = call.db().lookup(key, call.now);
       if (held == null) {
@@ -68,6 +72,12 @@ final class TypedKeys<T> implements KeyLookup<T> {
       return;
     }
     call.modified(key);
+  }
+
+  /** Redis: server.dirty += n. */
+  @Override
+  public void dirty(long n) {
+    call.ks.dirty += n;
   }
 
   @Override

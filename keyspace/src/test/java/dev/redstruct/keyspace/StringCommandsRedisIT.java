@@ -300,7 +300,7 @@ class StringCommandsRedisIT {
 
   /**
    * PFDEBUG GETREG, DECODE, ENCODING and TODENSE (and its errors) on the same PFADDs, byte for byte
-   * through a Keyspace: sparse bodies decoded, the dense conversion, the registers.
+   * through a Keyspace: sparse bodies decoded, the dense conversion, the registers; PFSELFTEST.
    */
   @Test
   void pfdebugRepliesAreIdentical(RespClient redis) {
@@ -322,6 +322,8 @@ class StringCommandsRedisIT {
     steps.add(new String[] {"PFDEBUG", "GETREG"});
     steps.add(new String[] {"PFCOUNT", "h", "h2"});
     steps.add(new String[] {"GET", "h2"});
+    steps.add(new String[] {"PFSELFTEST"}); // Redis's register and estimate checks, on our code
+    steps.add(new String[] {"PFSELFTEST", "h"});
     for (String[] step : steps) {
       byte[][] argv = new byte[step.length][];
       for (int i = 0; i < step.length; i++) {

@@ -333,7 +333,12 @@ final class Blocking {
     return ms == 0 ? 0 : Math.max(1, ms + System.currentTimeMillis());
   }
 
+  /** The key's type; Redis's blocking commands look it up for writing (no keymiss event). */
   private RedisType type(Client c, byte[] key) {
+    Object engine = server.engine;
+    if (engine instanceof KeyspaceEngine k) {
+      return k.keyspace.typeAt(db(c), key).orElse(null);
+    }
     byte[] r = server.engine.execute(c.session, new byte[][] {ascii("TYPE"), key});
     String t = new String(r, 1, Math.max(0, r.length - 3), StandardCharsets.ISO_8859_1);
     for (RedisType rt : RedisType.values()) {

@@ -53,6 +53,12 @@ final class Client {
   byte[] lastError;
 
   /**
+   * The command's error reply was counted already (a script ending with a command's error): INFO
+   * errorstats does not count it again. Redis: ERR_REPLY_FLAG_NO_STATS_UPDATE.
+   */
+  boolean errorCounted;
+
+  /**
    * What the client waits for while a blocking command blocks it (Redis: CLIENT_BLOCKED), or null.
    */
   Blocking.Wait blocked;

@@ -122,6 +122,17 @@ public interface CommandEngine<S> {
   default void alsoPropagate(int db, byte[][] argv) {}
 
   /**
+   * The number of commands that changed the data set so far, for INFO's {@code
+   * rdb_changes_since_last_save}; -1 when the engine does not count them (then the server counts
+   * write-command calls).
+   *
+   * @return the count, or -1
+   */
+  default long changes() {
+    return -1;
+  }
+
+  /**
    * The flags of a command {@link #lookup} found, as {@code COMMAND INFO} lists them; a script's
    * {@code redis.call} consults {@code write}, {@code may_replicate} and {@code noscript}.
    *
@@ -165,7 +176,19 @@ public interface CommandEngine<S> {
     }
 
     /**
-     * The command's full name, or null if refused.
+     * A command the engine knows but refuses for its arguments (wrong arity): its stats count a
+     * rejected call (Redis: rejectCommand's {@code c->cmd->rejected_calls++}).
+     *
+     * @param fullName its full name, or null when it has none (an unknown subcommand)
+     * @param errorText the error reply without the leading {@code -}
+     * @return the lookup
+     */
+    public static Lookup refused(String fullName, String errorText) {
+      return new Lookup(fullName, java.util.Objects.requireNonNull(errorText, "errorText"));
+    }
+
+    /**
+     * The command's full name; null if refused as unknown (a refusal may name the command).
      *
      * @return the name
      */

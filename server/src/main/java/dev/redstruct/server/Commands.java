@@ -163,7 +163,7 @@ final class Commands {
    * first call, not at start (an empty server's start needs no command list); false for another
    * engine.
    */
-  private boolean writeRow(String fullName, byte[][] argv) {
+  boolean writeRow(String fullName, byte[][] argv) {
     Boolean write = writeRows.get(fullName);
     if (write == null) {
       String flags = server.hasKeyspace() ? server.engine.commandFlags(argv) : null;
@@ -300,6 +300,7 @@ final class Commands {
     boolean inMulti = engine.inTransaction(session);
     long start = System.nanoTime();
     c.lastError = null;
+    c.errorCounted = false;
     if (refusal != null) {
       if (inMulti && "exec".equals(fullName)) {
         // Redis: rejectCommand -> execCommandAbort: a refused EXEC discards the transaction
@@ -328,7 +329,7 @@ final class Commands {
       server.stats.record(
           fullName, System.nanoTime() - start, c.lastError != null, writeRow(fullName, argv));
     }
-    if (c.lastError != null) {
+    if (c.lastError != null && !c.errorCounted) {
       server.stats.error(c.lastError);
     }
   }

@@ -140,7 +140,7 @@ final class InfoCommand {
           .f("current_fork_perc", "0.00")
           .f("current_save_keys_processed", 0)
           .f("current_save_keys_total", 0)
-          .f("rdb_changes_since_last_save", server.stats.dirty)
+          .f("rdb_changes_since_last_save", server.stats.changesSinceSave(server.engine))
           .f("rdb_bgsave_in_progress", 0)
           .f("rdb_last_save_time", p.lastSaveSeconds)
           .f("rdb_last_bgsave_status", p.lastSaveOk ? "ok" : "err")

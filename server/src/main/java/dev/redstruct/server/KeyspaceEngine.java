@@ -29,7 +29,13 @@ final class KeyspaceEngine implements CommandEngine<Session> {
       return null;
     }
     String refusal = keyspace.refusal(argv);
-    return refusal == null ? Lookup.found(keyspace.commandName(argv)) : Lookup.refused(refusal);
+    String name = keyspace.commandName(argv);
+    return refusal == null ? Lookup.found(name) : Lookup.refused(name, refusal);
+  }
+
+  @Override
+  public long changes() {
+    return keyspace.changes();
   }
 
   @Override

@@ -89,6 +89,7 @@ final class Persistence {
     lastSaveSeconds = System.currentTimeMillis() / 1000;
     saves++;
     server.stats.dirty = 0;
+    server.stats.changesAtSave = Math.max(0, server.engine.changes());
     return true;
   }
 

@@ -146,23 +146,54 @@ final class ServerScripts {
       return Command.ofFlags(l.error() == null, server.engine.commandFlags(argv));
     }
 
+    /**
+     * Runs the command and counts it as Redis's call() does for the Lua client (CMD_CALL_STATS):
+     * its calls and time, a failed call and the error when it replies one.
+     */
     @Override
     public byte[] call(byte[][] argv, int protocol) {
+      long start = System.nanoTime();
+      byte[] reply;
       if (Builtin.of(argv[0]) != null) {
         int resp = c.resp;
+        byte[] lastError = c.lastError; // the script's own reply decides the caller's error
         c.resp = protocol;
         try {
-          return commands.runForExec(c, argv);
+          reply = commands.runForExec(c, argv);
         } finally {
           c.resp = resp;
+          c.lastError = lastError;
         }
+      } else {
+        server.engine.setProtocol(session, protocol);
+        reply = server.engine.execute(session, argv);
       }
-      server.engine.setProtocol(session, protocol);
-      return server.engine.execute(session, argv);
+      boolean failed = reply.length > 0 && reply[0] == '-';
+      String name = fullName(argv);
+      if (name != null) {
+        server.stats.record(name, System.nanoTime() - start, failed, commands.writeRow(name, argv));
+      }
+      if (failed) {
+        server.stats.error(reply);
+      }
+      return reply;
+    }
+
+    /** Redis: scriptCall's error path (afterErrorReply, incrCommandStatsOnError REJECTED). */
+    @Override
+    public void rejected(byte[][] argv, String error) {
+      server.stats.rejected(fullName(argv));
+      String text = error.startsWith("-") ? error : "-ERR " + error;
+      server.stats.error(text.getBytes(StandardCharsets.ISO_8859_1));
     }
 
     @Override
-    public String aclDenied(byte[][] argv) {
+    public void errorAlreadyCounted() {
+      c.errorCounted = true;
+    }
+
+    /** The command's full name ({@code "client|list"}), or null when there is no such command. */
+    private String fullName(byte[][] argv) {
       Builtin b = Builtin.of(argv[0]);
       String name;
       if (b != null) {
@@ -171,12 +202,20 @@ final class ServerScripts {
         name = ScriptCommands.fullName(argv);
       } else {
         CommandEngine.Lookup l = server.engine.lookup(argv);
-        name = l == null ? null : l.fullName();
+        boolean unknown =
+            l == null || (l.error() != null && l.error().startsWith("ERR unknown subcommand"));
+        name = unknown ? null : l.fullName();
       }
-      if (name == null || name.startsWith("ERR ")) {
+      return name == null || name.startsWith("ERR ") ? null : name;
+    }
+
+    @Override
+    public String aclDenied(byte[][] argv) {
+      String name = fullName(argv);
+      if (name == null) {
         name = Builtin.lower(argv[0]);
       }
-      return commands.aclCheck(c, b, argv, name);
+      return commands.aclCheck(c, Builtin.of(argv[0]), argv, name);
     }
 
     @Override

@@ -32,10 +32,19 @@ final class Stats {
   final Map<String, CommandStat> commands = new TreeMap<>();
 
   /**
-   * Write commands run since the last save (Redis: server.dirty, which counts changed keys; this
-   * counts calls).
+   * Write commands run since the last save, for an engine that does not count its changes (Redis:
+   * server.dirty, which counts changed keys).
    */
   long dirty;
+
+  /** The engine's {@link CommandEngine#changes()} at the last save. */
+  long changesAtSave;
+
+  /** INFO's rdb_changes_since_last_save: the engine's changes since the last save. */
+  long changesSinceSave(CommandEngine<?> engine) {
+    long now = engine.changes();
+    return now < 0 ? dirty : now - changesAtSave;
+  }
 
   CommandStat command(String fullName) {
     return commands.computeIfAbsent(fullName, k -> new CommandStat());

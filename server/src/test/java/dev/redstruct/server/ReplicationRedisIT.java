@@ -22,10 +22,13 @@ import org.junit.jupiter.api.Test;
  * The replication stream and the keyspace notifications of a random write workload, the same on a
  * real Redis 7.0.15 and on our server. Each side gets a replica attached with {@code SYNC} and a
  * subscriber on {@code __key*__:*} ({@code notify-keyspace-events KEA}); then the same seeded
- * workload runs on both: every type's writes, TTLs (relative and absolute, lazily expired keys),
- * {@code MULTI}/{@code EXEC}, blocking pops served by a push, scripts, database switches. The
- * propagated commands (absolute times masked) and the notification messages must be equal. Replay
- * with {@code -Dredstruct.seed=...}.
+ * workload runs on both: every type's writes, reads (keymiss events: {@code KEAm}), TTLs (relative
+ * and absolute, lazily expired keys), {@code MULTI}/{@code EXEC}, blocking pops served by a push,
+ * scripts, database switches, stream consumer groups (XADD with generated IDs and approximate
+ * trims, XREADGROUP, XCLAIM, XAUTOCLAIM, XACK, XGROUP, XSETID: Redis 7.0.15 propagates their
+ * effects as XCLAIM and XGROUP SETID / CREATECONSUMER, src/t_stream.c). The propagated commands
+ * (absolute times masked) and the notification messages must be equal. Replay with {@code
+ * -Dredstruct.seed=...}.
  */
 @RedisTest
 class ReplicationRedisIT {
@@ -102,13 +105,14 @@ class ReplicationRedisIT {
   /** Commands; "wait" pauses, "BLOCK ..." runs on the second client and is served by a push. */
   static List<List<String>> workload(Random r) {
     List<List<String>> w = new ArrayList<>();
+    int[] ids = {1};
     for (int i = 0; i < STEPS; i++) {
       int kind = r.nextInt(20);
       if (kind == 0) {
         int n = 1 + r.nextInt(3);
         w.add(List.of("MULTI"));
         for (int j = 0; j < n; j++) {
-          w.add(write(r));
+          w.add(r.nextInt(4) == 0 ? stream(r, ids) : write(r));
         }
         w.add(List.of("EXEC"));
       } else if (kind == 1) {
@@ -122,6 +126,10 @@ class ReplicationRedisIT {
         w.add(blocking(r));
       } else if (kind == 4) {
         w.add(List.of("SELECT", Integer.toString(r.nextInt(2))));
+      } else if (kind <= 7) {
+        w.add(stream(r, ids));
+      } else if (kind == 8) {
+        w.add(read(r));
       } else {
         w.add(write(r));
       }
@@ -195,6 +203,70 @@ class ReplicationRedisIT {
     };
   }
 
+  /**
+   * A read, whose missing keys raise keymiss events (Redis: lookupKeyRead; OBJECT does not, nor do
+   * writes; writes that read, GETDEL, SET ... GET, SORT ... STORE, COPY and the *STOREs' inputs,
+   * do).
+   */
+  static List<String> read(Random r) {
+    String s = pick(r, STR);
+    String x = "nosuch" + r.nextInt(2);
+    return switch (r.nextInt(19)) {
+      case 16 -> List.of("SORT", pick(r, SET), "BY", "w_*", "GET", "#", "GET", "o_*", "STORE", x);
+      case 17 -> List.of("COPY", x, "c" + s);
+      case 18 -> List.of("SET", x, "v", "GET");
+      case 0 -> List.of("GET", s);
+      case 1 -> List.of("MGET", s, x, pick(r, STR));
+      case 2 -> List.of("EXISTS", s, x, pick(r, LIST));
+      case 3 -> List.of("TYPE", pick(r, SET));
+      case 4 -> List.of("TTL", x);
+      case 5 -> List.of("LRANGE", pick(r, LIST), "0", "-1");
+      case 6 -> List.of("SUNION", pick(r, SET), x);
+      case 7 -> List.of("HGETALL", pick(r, HASH));
+      case 8 -> List.of("ZUNION", "2", pick(r, ZSET), x);
+      case 9 -> List.of("ZSCORE", pick(r, ZSET), "m1");
+      case 10 -> List.of("XREAD", "COUNT", "1", "STREAMS", pick(r, STREAM), x, "0", "0");
+      case 11 -> List.of("XRANGE", pick(r, STREAM), "-", "+", "COUNT", "1");
+      case 12 -> List.of("OBJECT", "ENCODING", x);
+      case 13 -> List.of("GETDEL", x);
+      case 14 -> List.of("PFCOUNT", x, s);
+      default -> List.of("STRLEN", s);
+    };
+  }
+
+  private static final String[] STREAM = {"x1", "x2"};
+
+  /**
+   * A stream command; {@code ids[0]} is the next entry ID's ms part (XADD uses "ms-*", so both
+   * servers generate the same IDs and Redis propagates the generated one).
+   */
+  static List<String> stream(Random r, int[] ids) {
+    String x = pick(r, STREAM);
+    String c = "c" + r.nextInt(3);
+    String id = r.nextInt(ids[0] + 1) + "-" + r.nextInt(2);
+    String id2 = r.nextInt(ids[0] + 1) + "-" + r.nextInt(2);
+    return switch (r.nextInt(20)) {
+      case 0, 1 -> List.of("XADD", x, ids[0]++ + "-*", "f", num(r));
+      case 2 -> List.of("XADD", x, "MAXLEN", "~", "3", ids[0]++ + "-*", "f", num(r));
+      case 3 -> List.of("XADD", x, "MINID", "~", id, "LIMIT", "8", ids[0]++ + "-*", "f", "v");
+      case 4 -> List.of("XGROUP", "CREATE", x, "g", "0");
+      case 5 -> List.of("XGROUP", "CREATE", x, "g", "$", "MKSTREAM", "ENTRIESREAD", "1");
+      case 6, 7 -> List.of("XREADGROUP", "GROUP", "g", c, "COUNT", "2", "STREAMS", x, ">");
+      case 8 -> List.of("XREADGROUP", "GROUP", "g", c, "NOACK", "STREAMS", "x1", "x2", ">", ">");
+      case 9 -> List.of("XREADGROUP", "GROUP", "g", c, "STREAMS", x, "0");
+      case 10 -> List.of("XCLAIM", x, "g", c, "0", id, id2, "RETRYCOUNT", "5");
+      case 11 -> List.of("XCLAIM", x, "g", c, "0", id, "JUSTID", "LASTID", ids[0] + "-0");
+      case 12 -> List.of("XAUTOCLAIM", x, "g", c, "0", "0", "COUNT", "3");
+      case 13 -> List.of("XACK", x, "g", id, id2);
+      case 14 -> List.of("XDEL", x, id, id2);
+      case 15 -> List.of("XGROUP", "SETID", x, "g", r.nextBoolean() ? "$" : "0");
+      case 16 -> List.of("XGROUP", r.nextBoolean() ? "CREATECONSUMER" : "DELCONSUMER", x, "g", c);
+      case 17 -> List.of("XGROUP", "DESTROY", x, "g");
+      case 18 -> List.of("XTRIM", x, "MAXLEN", "~", "2");
+      default -> List.of("XSETID", x, ids[0]++ + "-5");
+    };
+  }
+
   static List<String> script(Random r) {
     return switch (r.nextInt(3)) {
       case 0 ->
@@ -218,10 +290,27 @@ class ReplicationRedisIT {
 
   static List<String> blocking(Random r) {
     String key = "b" + r.nextInt(2);
-    return switch (r.nextInt(4)) {
+    return switch (r.nextInt(5)) {
       case 0 -> List.of("BLOCK", "BLPOP", key, "0");
       case 1 -> List.of("BLOCK", "BRPOPLPUSH", key, "bd", "0");
       case 2 -> List.of("BLOCK", "BLMPOP", "0", "1", key, "RIGHT", "COUNT", "2");
+      case 3 -> {
+        String c = "c" + r.nextInt(2);
+        yield r.nextBoolean()
+            ? List.of("BLOCK", "XREADGROUP", "GROUP", "bg", c, "BLOCK", "0", "STREAMS", "bs", ">")
+            : List.of(
+                "BLOCK",
+                "XREADGROUP",
+                "GROUP",
+                "bg",
+                c,
+                "NOACK",
+                "BLOCK",
+                "0",
+                "STREAMS",
+                "bs",
+                ">");
+      }
       default -> List.of("BLOCK", "BZPOPMIN", "bz", "0");
     };
   }
@@ -237,7 +326,12 @@ class ReplicationRedisIT {
       cmd.call("FLUSHALL");
       assertEquals("+OK ", cmd.call("DEBUG", "SET-ACTIVE-EXPIRE", "0"));
       cmd.call("CONFIG", "SET", "repl-ping-replica-period", "3600");
-      cmd.call("CONFIG", "SET", "notify-keyspace-events", "KEA");
+      cmd.call("CONFIG", "SET", "notify-keyspace-events", "KEAm"); // m: keymiss
+      cmd.call("CONFIG", "SET", "stream-node-max-entries", "4"); // approximate trims trim
+      for (String db : new String[] {"1", "0"}) { // the group blocked XREADGROUPs read
+        cmd.call("SELECT", db);
+        cmd.call("XGROUP", "CREATE", "bs", "bg", "$", "MKSTREAM");
+      }
       cmd.call("SCRIPT", "FLUSH");
       sub.send("PSUBSCRIBE", "__key*__:*");
       sub.readReply();
@@ -265,6 +359,7 @@ class ReplicationRedisIT {
         events.add(m);
       }
       cmd.call("CONFIG", "SET", "notify-keyspace-events", "");
+      cmd.call("CONFIG", "SET", "stream-node-max-entries", "100");
       cmd.call("DEBUG", "SET-ACTIVE-EXPIRE", "1");
       return new Outcome(replies, stream, events);
     }
@@ -278,10 +373,12 @@ class ReplicationRedisIT {
     }
     String key = c.get(0).equals("BLMPOP") ? c.get(3) : c.get(1);
     String push =
-        c.get(0).equals("BZPOPMIN")
-            ? cmd.call("ZADD", key, "1", "a", "2", "b")
-            : cmd.call("RPUSH", key, "a", "b", "c");
-    return push + other.readReply();
+        switch (c.get(0)) {
+          case "BZPOPMIN" -> cmd.call("ZADD", key, "1", "a", "2", "b");
+          case "XREADGROUP" -> cmd.call("XADD", "bs", "*", "f", "v");
+          default -> cmd.call("RPUSH", key, "a", "b", "c");
+        };
+    return (push + other.readReply()).replaceAll("\\b1\\d{12}\\b", "<ms>"); // XADD's new IDs
   }
 
   /** A RESP2 connection: commands as arrays, replies as their raw bytes. */

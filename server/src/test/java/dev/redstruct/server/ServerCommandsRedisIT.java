@@ -543,6 +543,92 @@ class ServerCommandsRedisIT {
     }
   }
 
+  /**
+   * INFO's rdb_changes_since_last_save after each command, the same as Redis's for commands that
+   * change one thing or nothing: SETBIT and BITFIELD count only when the value changed (or the
+   * string grew), as Redis's unit/bitops "SETBIT/BITFIELD only increase dirty when the value
+   * changed"; no-op writes count nothing; MULTI/EXEC and scripts count their commands.
+   */
+  @Test
+  void rdbChangesCountWhatChanged(dev.redstruct.testkit.RedisServer real) {
+    String[] commands = {
+      "SETBIT foo 0 0",
+      "BITFIELD foo2 SET i5 0 0",
+      "SETBIT foo 0 0",
+      "BITFIELD foo2 SET i5 0 0",
+      "SETBIT foo 0 1",
+      "SETBIT foo 0 1",
+      "SETBIT foo 0 0",
+      "BITFIELD foo2 SET i5 0 1",
+      "BITFIELD foo2 SET i5 0 1",
+      "BITFIELD foo3 INCRBY i5 0 1",
+      "SETBIT foo 90 0",
+      "BITFIELD foo2 SET i5 90 0",
+      "BITFIELD_RO foo2 GET i5 0",
+      "GETBIT foo 1",
+      "SET s 1",
+      "SET s 1",
+      "INCR s",
+      "DEL nosuch",
+      "DEL s",
+      "LPUSH l a",
+      "LPOP l",
+      "LPOP l",
+      "SADD t a",
+      "SADD t a",
+      "SREM t b",
+      "HSET h f v",
+      "EXPIRE h 100",
+      "PERSIST h",
+      "PERSIST h",
+      "XADD x 1-1 f v",
+      "XGROUP CREATE x g 0",
+      "XACK x g 1-1",
+      "MULTI",
+      "SET m 1",
+      "INCR m",
+      "EXEC",
+      "EVAL|redis.call('set','e','1') return redis.call('get','nosuch')|0"
+    };
+    try (RedisServer ours = startOurs(List.of());
+        RespClient theirs = real.newClient();
+        RespClient mine = RespClient.connect(ours.port())) {
+      List<String> want = changes(theirs, commands);
+      List<String> got = changes(mine, commands);
+      assertEquals(want, got);
+      assertTrue(
+          want.contains("SETBIT foo 0 0 +0") && want.contains("SETBIT foo 0 1 +1"), "" + want);
+    }
+  }
+
+  /** Each command with the change of rdb_changes_since_last_save it made. */
+  private static List<String> changes(RespClient c, String[] commands) {
+    c.call("FLUSHALL");
+    List<String> out = new ArrayList<>();
+    long before = rdbChanges(c);
+    boolean queueing = false;
+    for (String command : commands) {
+      c.call(command.contains("|") ? command.split("\\|") : command.split(" "));
+      queueing = command.equals("MULTI") || (queueing && !command.equals("EXEC"));
+      if (queueing) {
+        continue; // INFO would be queued
+      }
+      long now = rdbChanges(c);
+      out.add(command + " +" + (now - before));
+      before = now;
+    }
+    return out;
+  }
+
+  private static long rdbChanges(RespClient c) {
+    String info =
+        new String(
+            ((RespReply.Bulk) c.call("INFO", "persistence")).value(), StandardCharsets.UTF_8);
+    String field = "rdb_changes_since_last_save:";
+    int i = info.indexOf(field) + field.length();
+    return Long.parseLong(info.substring(i, info.indexOf('\r', i)));
+  }
+
   private static void delete(Path dir) {
     try (var files = Files.walk(dir)) {
       files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

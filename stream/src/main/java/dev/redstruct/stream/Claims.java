@@ -78,8 +78,10 @@ final class Claims {
         throw new ReplyError("ERR Unrecognized XCLAIM option '" + cstr(opt) + "'");
       }
     }
+    boolean propagateLastId = false;
     if (lastId.compareTo(g.lastId) > 0) {
       g.lastId = lastId;
+      propagateLastId = true;
     }
     if (deliveryTime != -1) {
       if (deliveryTime < 0 || deliveryTime > now) {
@@ -92,11 +94,16 @@ final class Claims {
     int mark = c.out.mark();
     int n = 0;
     RespCollector items = new RespCollector();
-    for (StreamId id : ids) {
+    for (int k = 0; k < ids.size(); k++) {
+      StreamId id = ids.get(k);
+      byte[] idArg = argv[5 + k]; // Redis propagates the argument as given
       Pending p = g.pel.get(id);
       StreamEntry e = s.entry(id);
       if (e == null) {
         if (p != null) {
+          c.propagateXclaim(argv[1], g, argv[2], idArg, p);
+          propagateLastId = false;
+          c.dirty(1);
           g.pel.remove(id);
           p.consumer.pel.remove(id);
         }
@@ -116,6 +123,7 @@ final class Claims {
         consumer = g.consumer(argv[3], true, now);
         if (consumer == null) {
           consumer = g.createConsumer(argv[3], now);
+          c.dirty(1);
           c.notify("xgroup-createconsumer", argv[1]);
         }
       }
@@ -134,7 +142,15 @@ final class Claims {
       }
       items.add(justId ? null : e, id);
       n++;
+      c.propagateXclaim(argv[1], g, argv[2], idArg, p);
+      propagateLastId = false;
+      c.dirty(1);
     }
+    if (propagateLastId) {
+      c.propagateGroupId(argv[1], g, argv[2]);
+      c.dirty(1);
+    }
+    c.keys.preventPropagation();
     c.out.rewind(mark);
     c.out.arrayHeader(n);
     items.write(c);
@@ -228,6 +244,8 @@ final class Claims {
       cursor = id.next();
       StreamEntry e = s.entry(id);
       if (e == null) {
+        c.propagateXclaim(argv[1], g, argv[2], id.toBytes(), p);
+        c.dirty(1);
         g.pel.remove(id);
         p.consumer.pel.remove(id);
         deletedIds.add(id);
@@ -241,6 +259,7 @@ final class Claims {
         consumer = g.consumer(argv[3], true, now);
         if (consumer == null) {
           consumer = g.createConsumer(argv[3], now);
+          c.dirty(1);
           c.notify("xgroup-createconsumer", argv[1]);
         }
       }
@@ -258,7 +277,10 @@ final class Claims {
       items.add(justId ? null : e, id);
       n++;
       count--;
+      c.propagateXclaim(argv[1], g, argv[2], id.toBytes(), p);
+      c.dirty(1);
     }
+    c.keys.preventPropagation();
     c.out.arrayHeader(3);
     c.id(endId);
     c.out.arrayHeader(n);

@@ -121,6 +121,7 @@ final class Groups {
       }
       s.groups.put(name.clone(), new ConsumerGroup(name.clone(), id, entriesRead));
       c.out.simple("OK");
+      c.dirty(1);
       c.notify("xgroup-create", argv[2]);
     } else if (is(opt, "setid") && (argc == 5 || argc == 7)) {
       StreamId id;
@@ -132,11 +133,13 @@ final class Groups {
       cg.lastId = id;
       cg.entriesRead = entriesRead;
       c.out.simple("OK");
+      c.dirty(1);
       c.notify("xgroup-setid", argv[2]);
     } else if (is(opt, "destroy") && argc == 4) {
       if (cg != null) {
         s.groups.remove(name);
         c.out.integer(1);
+        c.dirty(1);
         c.notify("xgroup-destroy", argv[2]);
         c.env.keyReady(argv[2]);
       } else {
@@ -146,6 +149,7 @@ final class Groups {
       boolean created = cg.createConsumer(argv[4], c.now) != null;
       c.out.integer(created ? 1 : 0);
       if (created) {
+        c.dirty(1);
         c.notify("xgroup-createconsumer", argv[2]);
       }
     } else if (is(opt, "delconsumer") && argc == 5) {
@@ -154,6 +158,7 @@ final class Groups {
       if (consumer != null) {
         pending = consumer.pel.size();
         cg.deleteConsumer(consumer);
+        c.dirty(1);
         c.notify("xgroup-delconsumer", argv[2]);
       }
       c.out.integer(pending);
@@ -182,6 +187,7 @@ final class Groups {
         acked++;
       }
     }
+    c.dirty(acked);
     c.out.integer(acked);
   }
 

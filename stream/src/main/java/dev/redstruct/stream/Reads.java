@@ -188,16 +188,24 @@ final class Reads {
       }
       ConsumerGroup g = groups[i];
       Consumer consumer = g.consumer(consumerName, true, c.now);
+      byte[] key = argv[streamsArg + i];
       if (consumer == null) {
         consumer = g.createConsumer(consumerName, c.now);
-        c.notify("xgroup-createconsumer", argv[streamsArg + i]);
+        c.dirty(1);
+        c.notify("xgroup-createconsumer", key);
+        if (noack) {
+          c.propagateConsumerCreation(key, groupName, consumer.name);
+        }
       }
       if (history) {
         fromPel(c, s, from, count, consumer);
       } else {
-        deliver(c, s, g, consumer, from, count, noack);
+        deliver(c, s, key, g, groupName, consumer, from, count, noack);
       }
+      c.dirty(1);
     }
+    // Redis: the reads propagate as what they changed (XCLAIM, XGROUP), never themselves
+    c.keys.preventPropagation();
     if (served > 0) {
       // the top-level header goes before the per-stream replies
       byte[] body = c.out.toByteArray();
@@ -219,12 +227,15 @@ final class Reads {
   static void deliver(
       Ctx c,
       RedisStream s,
+      byte[] key,
       ConsumerGroup g,
+      byte[] groupName,
       Consumer consumer,
       StreamId from,
       long count,
       boolean noack) {
     List<StreamEntry> es = from == null ? List.of() : s.range(from, StreamId.MAX, count, false);
+    boolean propagateLastId = false;
     for (StreamEntry e : es) {
       StreamId id = e.id();
       if (id.compareTo(g.lastId) > 0) {
@@ -235,6 +246,7 @@ final class Reads {
           g.entriesRead = s.estimateDistance(id);
         }
         g.lastId = id;
+        propagateLastId = noack; // otherwise each XCLAIM carries it (LASTID)
       }
       if (!noack) {
         Pending p = g.pel.get(id);
@@ -249,7 +261,11 @@ final class Reads {
           p.deliveryCount = 1;
           consumer.pel.put(id, p);
         }
+        c.propagateXclaim(key, g, groupName, id.toBytes(), p);
       }
+    }
+    if (propagateLastId) {
+      c.propagateGroupId(key, g, groupName);
     }
     c.entries(es);
   }

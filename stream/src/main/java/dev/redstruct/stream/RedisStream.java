@@ -363,6 +363,17 @@ public final class RedisStream {
     return r.get(0).id();
   }
 
+  /**
+   * The first entry's ID, deleted or not; MAX when there is none. Redis: streamGetEdgeID(s, 1, 0).
+   */
+  StreamId firstIdWithTombstones() {
+    if (nodes.isEmpty()) {
+      return StreamId.MAX;
+    }
+    var first = nodes.firstEntry();
+    return new StreamNode(first.getKey(), first.getValue()).entries.get(0).id;
+  }
+
   /** Redis: streamTrim. maxlen &lt; 0 means trim by minId. */
   long trim(long maxlen, StreamId minId, boolean approx, long limit) {
     boolean byLen = minId == null;

@@ -5,6 +5,7 @@ import dev.redstruct.core.resp.KeyLookup;
 import dev.redstruct.core.resp.RedisWords;
 import dev.redstruct.core.resp.ReplyError;
 import dev.redstruct.core.resp.RespWriter;
+import dev.redstruct.stream.ConsumerGroup.Pending;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -35,6 +36,23 @@ public final class StreamCommands {
   static final String ERR_INVALID_ID = "ERR Invalid stream ID specified as stream command argument";
 
   private StreamCommands() {}
+
+  // the words of the propagated commands (Redis: shared.xclaim, shared.time, ...)
+  private static final byte[] XCLAIM = ascii("XCLAIM");
+  private static final byte[] XGROUP = ascii("XGROUP");
+  private static final byte[] SETID = ascii("SETID");
+  private static final byte[] ENTRIESREAD = ascii("ENTRIESREAD");
+  private static final byte[] CREATECONSUMER = ascii("CREATECONSUMER");
+  private static final byte[] ZERO = ascii("0");
+  private static final byte[] TIME = ascii("TIME");
+  private static final byte[] RETRYCOUNT = ascii("RETRYCOUNT");
+  private static final byte[] FORCE = ascii("FORCE");
+  private static final byte[] JUSTID = ascii("JUSTID");
+  private static final byte[] LASTID = ascii("LASTID");
+
+  private static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
 
   /** What the stream commands need from their caller besides the keys. */
   public interface Env {
@@ -149,6 +167,50 @@ public final class StreamCommands {
     /** Redis: notifyKeyspaceEvent(NOTIFY_STREAM, event, key). */
     void notify(String event, byte[] key) {
       keys.notify(KeyLookup.NOTIFY_STREAM, event, key);
+    }
+
+    /** Redis: server.dirty += n. */
+    void dirty(long n) {
+      keys.dirty(n);
+    }
+
+    /**
+     * Redis: streamPropagateXCLAIM: the pending entry as an idempotent XCLAIM ({@code XCLAIM key
+     * group consumer 0 id TIME ms RETRYCOUNT n FORCE JUSTID LASTID last}), ahead of the command.
+     */
+    void propagateXclaim(byte[] key, ConsumerGroup g, byte[] group, byte[] id, Pending p) {
+      keys.alsoPropagate(
+          XCLAIM,
+          key,
+          group,
+          p.consumer.name.clone(),
+          ZERO,
+          id,
+          TIME,
+          RedisNumbers.ll2string(p.deliveryTime),
+          RETRYCOUNT,
+          RedisNumbers.ll2string(p.deliveryCount),
+          FORCE,
+          JUSTID,
+          LASTID,
+          g.lastId.toBytes());
+    }
+
+    /** Redis: streamPropagateGroupID ({@code XGROUP SETID key group id ENTRIESREAD n}). */
+    void propagateGroupId(byte[] key, ConsumerGroup g, byte[] group) {
+      keys.alsoPropagate(
+          XGROUP,
+          SETID,
+          key,
+          group,
+          g.lastId.toBytes(),
+          ENTRIESREAD,
+          RedisNumbers.ll2string(g.entriesRead));
+    }
+
+    /** Redis: streamPropagateConsumerCreation ({@code XGROUP CREATECONSUMER key group name}). */
+    void propagateConsumerCreation(byte[] key, byte[] group, byte[] consumer) {
+      keys.alsoPropagate(XGROUP, CREATECONSUMER, key, group, consumer.clone());
     }
 
     void id(StreamId id) {

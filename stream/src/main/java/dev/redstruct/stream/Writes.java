@@ -23,6 +23,7 @@ final class Writes {
     long maxlen;
     StreamId minId;
     int idPos;
+    int strategyArgIdx; // the MAXLEN count / MINID id argument
   }
 
   /** Redis: streamParseAddOrTrimArgsOrReply. */
@@ -50,6 +51,7 @@ final class Writes {
         } else if (more >= 2 && isChar(next, '=')) {
           i++;
         }
+        a.strategyArgIdx = i + 1;
         if (maxlen) {
           a.maxlen = parseLong(argv[i + 1], null);
           if (a.maxlen < 0) {
@@ -168,7 +170,33 @@ final class Writes {
             > 0) {
       c.notify("xtrim", c.argv[1]);
     }
+    byte[][] prop = null;
+    if (a.strategy != 0 && a.approx) {
+      prop = rewriteTrim(c, s, a, null);
+    }
+    if (!a.idGiven || !a.seqGiven) {
+      prop = prop != null ? prop : c.argv.clone();
+      prop[a.idPos] = id.toBytes(); // Redis: the generated ID replaces the argument
+    }
+    if (prop != null) {
+      c.keys.propagateAs(prop);
+    }
     c.env.keyReady(c.argv[1]);
+  }
+
+  /**
+   * Redis: streamRewriteApproxSpecifier + streamRewriteTrimArgument: an approximate trim propagates
+   * as the exact trim it did ({@code MAXLEN = <length>} or {@code MINID = <first ID>}, the first
+   * entry counted even if deleted), so replicas trim the same entries.
+   */
+  private static byte[][] rewriteTrim(Ctx c, RedisStream s, TrimArgs a, byte[][] prop) {
+    byte[][] v = prop != null ? prop : c.argv.clone();
+    v[a.strategyArgIdx - 1] = new byte[] {'='};
+    v[a.strategyArgIdx] =
+        a.strategy == 1
+            ? dev.redstruct.core.RedisNumbers.ll2string(s.length)
+            : s.firstIdWithTombstones().toBytes();
+    return v;
   }
 
   /** Redis: xdelCommand. */
@@ -203,6 +231,7 @@ final class Writes {
       }
       c.keys.modified(c.argv[1]);
       c.notify("xdel", c.argv[1]);
+      c.dirty(deleted - 1L); // Redis: server.dirty += deleted (the signal counted one)
     }
     c.out.integer(deleted);
   }
@@ -219,8 +248,12 @@ final class Writes {
         s.trim(
             a.strategy == 1 ? a.maxlen : -1, a.strategy == 2 ? a.minId : null, a.approx, a.limit);
     if (deleted > 0) {
-      c.keys.modified(c.argv[1]);
       c.notify("xtrim", c.argv[1]);
+      if (a.approx) {
+        c.keys.propagateAs(rewriteTrim(c, s, a, null));
+      }
+      c.keys.modified(c.argv[1]);
+      c.dirty(deleted - 1); // Redis: server.dirty += deleted (the signal counted one)
     }
     c.out.integer(deleted);
   }
@@ -273,6 +306,7 @@ final class Writes {
       s.maxDeletedId = maxDel;
     }
     c.out.simple("OK");
+    c.dirty(1);
     c.notify("xsetid", c.argv[1]);
   }
 }

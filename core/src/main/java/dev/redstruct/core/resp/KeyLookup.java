@@ -47,6 +47,16 @@ public interface KeyLookup<T> {
    */
   default void modified(byte[] key) {}
 
+  /**
+   * Tells the owner that the command changed the data set by {@code n} without a key being
+   * signalled (a consumer group created or acknowledged): Redis's {@code server.dirty += n}, which
+   * makes the command propagate and counts towards {@code rdb_changes_since_last_save}. Does
+   * nothing by default.
+   *
+   * @param n the number of changes
+   */
+  default void dirty(long n) {}
+
   /** Keyspace event classes as Redis's bits (src/server.h NOTIFY_*), for {@link #notify}. */
   int NOTIFY_GENERIC = 1 << 2;
 

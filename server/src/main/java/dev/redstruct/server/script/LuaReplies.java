@@ -58,7 +58,7 @@ final class LuaReplies {
         return single("ok", LuaValue.valueOf(lineBytes()));
       case '-':
         pos--;
-        return errorTable(lineBytes());
+        return countedErrorTable(lineBytes());
       case '*':
         return arrayOrFalse();
       case '%':
@@ -223,6 +223,33 @@ final class LuaReplies {
   }
 
   /** An {@code {err="ERR msg"}} table, as luaPushError builds from a message without a code. */
+  /**
+   * The field Redis sets on the error table of a command's error (redisProtocolToLuaType_Error,
+   * luaRedisGenericCommand): the error was counted in the error stats when the command replied, so
+   * a script that ends with it does not count it again.
+   */
+  static final String COUNTED = "ignore_error_stats_update";
+
+  /** An error table marked {@link #COUNTED}. */
+  static LuaTable countedErrorTable(byte[] text) {
+    LuaTable t = errorTable(text);
+    t.rawset(COUNTED, LuaValue.TRUE);
+    return t;
+  }
+
+  /**
+   * Whether a value is an error table marked {@link #COUNTED}. Redis: luaExtractErrorInformation.
+   */
+  static boolean isCountedError(LuaValue v) {
+    if (!v.istable()) {
+      return false;
+    }
+    LuaValue counted = v.rawget(COUNTED); // raw: a metatable's __index may raise
+    return v.rawget("err").type() == LuaValue.TSTRING
+        && counted.type() == LuaValue.TBOOLEAN
+        && counted.toboolean();
+  }
+
   static LuaTable errorTable(String msg) {
     return errorTable(msg.getBytes(StandardCharsets.ISO_8859_1));
   }

@@ -121,7 +121,8 @@ final class RedisLib {
     } else {
       String refusal = refusal(r, argv);
       if (refusal != null) {
-        result = LuaReplies.errorTable(refusal);
+        r.host.rejected(argv, refusal); // Redis: scriptCall's afterErrorReply, rejected_calls
+        result = LuaReplies.countedErrorTable(refusal.getBytes(StandardCharsets.ISO_8859_1));
       } else {
         byte[] reply = r.host.call(argv, r.resp);
         result = LuaReplies.toLua(reply);

@@ -49,6 +49,25 @@ public interface ScriptHost {
   }
 
   /**
+   * Counts a command {@code redis.call} refused before running it, as Redis's {@code scriptCall}
+   * does on its error path: the error in the error stats ({@code afterErrorReply}) and, when the
+   * command exists, one rejected call of it ({@code incrCommandStatsOnError}). Does nothing by
+   * default.
+   *
+   * @param argv the command and its arguments
+   * @param error the refusal, {@code "-CODE text"} or a text whose code is {@code ERR}
+   */
+  default void rejected(byte[][] argv, String error) {}
+
+  /**
+   * The script's error reply repeats a command's error that was counted when the command replied
+   * (the error table is marked {@code ignore_error_stats_update}): the caller counts the script's
+   * call as failed without counting the error again. Redis: ERR_REPLY_FLAG_NO_STATS_UPDATE. Does
+   * nothing by default.
+   */
+  default void errorAlreadyCounted() {}
+
+  /**
    * How long a script may run before the server answers other clients {@code BUSY} and lets them
    * kill it ({@code busy-reply-threshold}, alias {@code lua-time-limit}).
    *

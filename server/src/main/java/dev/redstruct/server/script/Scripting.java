@@ -231,17 +231,8 @@ public final class Scripting {
       out.error(NOSCRIPT);
       return;
     }
-    Long numkeys = parseLong(argv[2]);
+    Integer numkeys = numkeys(argv, "ERR value is not an integer or out of range", out);
     if (numkeys == null) {
-      out.error("ERR value is not an integer or out of range");
-      return;
-    }
-    if (numkeys > argv.length - 3) {
-      out.error("ERR Number of keys can't be greater than number of args");
-      return;
-    }
-    if (numkeys < 0) {
-      out.error("ERR Number of keys can't be negative");
       return;
     }
     String digest = sha ? LuaReplies.latin1(argv[1]).toLowerCase(Locale.ROOT) : null;
@@ -269,13 +260,35 @@ public final class Scripting {
       out.error(NOREPLICAS); // Redis: scriptPrepareForRun
       return;
     }
-    int n = (int) (long) numkeys;
+    int n = numkeys;
     boolean readOnly = ro || (script.shebang() && script.noWrites());
     globals.setArgument("KEYS", strings(argv, 3, 3 + n));
     globals.setArgument("ARGV", strings(argv, 3 + n, argv.length));
     RedisLib.Run run = new RedisLib.Run(host, readOnly);
     run.allowOom = script.allowOom() || (script.shebang() && script.noWrites());
     call(api, new Running(run, true, digest, argv), script.function(), null, null, out);
+  }
+
+  /**
+   * The key count of EVAL/EVALSHA/FCALL (argv[2]), checked as Redis's evalGenericCommand and
+   * fcallCommandGeneric do (their only difference: the text for a non-integer); null after writing
+   * the error.
+   */
+  private static Integer numkeys(byte[][] argv, String notInteger, RespWriter out) {
+    Long numkeys = parseLong(argv[2]);
+    if (numkeys == null) {
+      out.error(notInteger);
+      return null;
+    }
+    if (numkeys > argv.length - 3) {
+      out.error("ERR Number of keys can't be greater than number of args");
+      return null;
+    }
+    if (numkeys < 0) {
+      out.error("ERR Number of keys can't be negative");
+      return null;
+    }
+    return (int) (long) numkeys;
   }
 
   /** Redis: fcallCommandGeneric, then scriptPrepareForRun's flag checks. */
@@ -285,17 +298,8 @@ public final class Scripting {
       out.error("ERR Function not found");
       return;
     }
-    Long numkeys = parseLong(argv[2]);
+    Integer numkeys = numkeys(argv, "ERR Bad number of keys provided", out);
     if (numkeys == null) {
-      out.error("ERR Bad number of keys provided");
-      return;
-    }
-    if (numkeys > argv.length - 3) {
-      out.error("ERR Number of keys can't be greater than number of args");
-      return;
-    }
-    if (numkeys < 0) {
-      out.error("ERR Number of keys can't be negative");
       return;
     }
     if (!f.allowOom() && !f.noWrites() && host.outOfMemory()) {
@@ -310,7 +314,7 @@ public final class Scripting {
       out.error(NOREPLICAS); // Redis: scriptPrepareForRun
       return;
     }
-    int n = (int) (long) numkeys;
+    int n = numkeys;
     RedisLib.Run run = new RedisLib.Run(host, ro || f.noWrites());
     run.allowOom = f.allowOom() || f.noWrites();
     LuaTable keys = strings(argv, 3, 3 + n);
@@ -329,7 +333,13 @@ public final class Scripting {
     try {
       LuaValue result = keys == null ? function.call() : function.call(keys, args);
       LuaReplies.toReply(out, result, r.run.resp);
+      if (LuaReplies.isCountedError(result)) {
+        r.run.host.errorAlreadyCounted(); // Redis: luaReplyToRedisReply's NO_STATS_UPDATE
+      }
     } catch (LuaError e) {
+      if (LuaReplies.isCountedError(Sandbox.value(e))) {
+        r.run.host.errorAlreadyCounted(); // Redis: luaCallFunction's NO_STATS_UPDATE
+      }
       failure(out, e, r.name);
     } catch (StackOverflowError e) {
       out.error("ERR Error running script " + r.name + ", stack overflow");
