@@ -30,7 +30,9 @@ class MemberHash {
    *   n < 4:  a = p[0], p[n/2], p[n-1] as three bytes; b = 0
    *   n <= 16: a = two 4-byte reads from the front (at 0 and at 4 * (n / 8)), b = two from the back
    *           (at n-4 and n-4 - 4 * (n / 8)): every byte is read at least once
-   *   n > 16: 16 bytes at a time folded into the state (three independent lanes for each 48 when
+   *   n <= 32: fold(front 16 bytes) and fold(back 16 bytes), independent, then one fold of the
+   *           two with the length (returns early: two multiplies deep)
+   *   n > 32: 16 bytes at a time folded into the state (three independent lanes for each 48 when
    *           n > 48), then a = the 8 bytes at n-16, b = the last 8
    * then fold(a ^ s1, b ^ state) once more with the length, as the family finishes.
    */
@@ -87,6 +89,12 @@ class MemberHash {
         a = 0;
         b = 0;
       }
+    } else if (n <= 32) {
+      // Two independent folds (the front 16 bytes and the back 16, overlapping below 32) and the
+      // final one: two multiplies deep where the loop below is three.
+      long x = fold(Bytes.getLongLE(member, 0) ^ s0, Bytes.getLongLE(member, 8) ^ state);
+      long y = fold(Bytes.getLongLE(member, n - 16) ^ s1, Bytes.getLongLE(member, n - 8) ^ s2);
+      return fold(x ^ s2 ^ n, y ^ s1);
     } else {
       int i = 0;
       if (n > 48) {

@@ -35,7 +35,8 @@ final class ZTree implements ZOrder {
    *  B5 leaf links: head, the leaves left to right by next, tail; prev is the reverse.
    *  B6 slots at and above n are null (nothing kept alive by a dead slot).
    *
-   * A split keeps (cap + 1) / 2 on the left. A delete below min borrows one from a sibling above
+   * An insert into a full leaf first hands elements to a sibling with room (shiftToSibling); a
+   * split, when neither has any, keeps (cap + 1) / 2 on the left. A delete below min borrows one from a sibling above
    * min, else merges two siblings (their sum is below cap).
    */
 
@@ -128,7 +129,57 @@ final class ZTree implements ZOrder {
       leaf.insertAt(pos, e);
       return;
     }
-    splitLeaf(leaf, pos, e);
+    if (height == 1 || !shiftToSibling(leaf, pos, e)) {
+      splitLeaf(leaf, pos, e);
+    }
+  }
+
+  /**
+   * Inserts e at pos of a full leaf by handing elements to a sibling under the same parent that has
+   * at least {@code cap / 8} free slots (the one with more), so that the two end about equally
+   * full: the B*-tree's redistribution, which keeps leaves near 80 % full under random inserts and
+   * fills the leaves behind an ascending insert, where splits alone leave them at 69 % and 50 %.
+   *
+   * @return false if neither sibling has room (the caller splits)
+   */
+  private boolean shiftToSibling(Leaf leaf, int pos, ZEntry e) {
+    Inner p = path[height - 2];
+    int i = pathIdx[height - 2];
+    int rightRoom = i + 1 < p.n ? cap - p.kids[i + 1].n : 0;
+    int leftRoom = i > 0 ? cap - p.kids[i - 1].n : 0;
+    if (Math.max(rightRoom, leftRoom) < Math.max(cap / 8, 2)) {
+      return false;
+    }
+    if (rightRoom >= leftRoom) {
+      Leaf rs = (Leaf) p.kids[i + 1];
+      int k = rightRoom / 2;
+      leaf.moveTailToFront(cap - k, rs);
+      p.counts[i] -= k;
+      p.counts[i + 1] += k;
+      p.setSep(i + 1, rs.scores[0], rs.entries[0].member);
+      if (pos <= leaf.n) {
+        leaf.insertAt(pos, e); // at leaf.n: below the first moved element, the new separator
+      } else {
+        rs.insertAt(pos - leaf.n, e);
+        p.counts[i]--;
+        p.counts[i + 1]++;
+      }
+    } else {
+      Leaf ls = (Leaf) p.kids[i - 1];
+      int k = leftRoom / 2;
+      leaf.moveHeadTo(k, ls);
+      p.counts[i] -= k;
+      p.counts[i - 1] += k;
+      p.setSep(i, leaf.scores[0], leaf.entries[0].member);
+      if (pos <= k) {
+        ls.insertAt(ls.n - k + pos, e); // at least the old separator: above every key of ls
+        p.counts[i]--;
+        p.counts[i - 1]++;
+      } else {
+        leaf.insertAt(pos - k, e);
+      }
+    }
+    return true;
   }
 
   /** Inserts e at pos of a full leaf by splitting it; the parent gets the new right leaf. */
@@ -785,6 +836,15 @@ final class ZTree implements ZOrder {
   }
 
   // ------------------------------------------------------------------ invariants
+
+  /** Number of leaves (tests: the fill the redistribution keeps). */
+  int leafCount() {
+    int k = 0;
+    for (Leaf l = head; l != null; l = l.next) {
+      k++;
+    }
+    return k;
+  }
 
   /** Checks B1..B6; throws AssertionError naming the first broken invariant. */
   @Override

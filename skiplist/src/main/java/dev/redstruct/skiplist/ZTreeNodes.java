@@ -86,6 +86,29 @@ final class ZTreeNodes {
       entries[--n] = null;
     }
 
+    /** Moves this leaf's elements {@code [from, n)} to the front of {@code to}. */
+    void moveTailToFront(int from, Leaf to) {
+      int k = n - from;
+      System.arraycopy(to.scores, 0, to.scores, k, to.n);
+      System.arraycopy(to.entries, 0, to.entries, k, to.n);
+      System.arraycopy(scores, from, to.scores, 0, k);
+      System.arraycopy(entries, from, to.entries, 0, k);
+      Arrays.fill(entries, from, n, null);
+      to.n += k;
+      n = from;
+    }
+
+    /** Moves this leaf's first {@code k} elements to the end of {@code to}. */
+    void moveHeadTo(int k, Leaf to) {
+      System.arraycopy(scores, 0, to.scores, to.n, k);
+      System.arraycopy(entries, 0, to.entries, to.n, k);
+      to.n += k;
+      System.arraycopy(scores, k, scores, 0, n - k);
+      System.arraycopy(entries, k, entries, 0, n - k);
+      Arrays.fill(entries, n - k, n, null);
+      n -= k;
+    }
+
     /** Moves this leaf's elements {@code [from, n)} to the end of {@code to}. */
     void moveTail(int from, Leaf to) {
       int k = n - from;
