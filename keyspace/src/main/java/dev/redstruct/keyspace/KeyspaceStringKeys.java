@@ -63,7 +63,7 @@ final class KeyspaceStringKeys implements StringKeys {
 
   @Override
   public void set(byte[] key, RedisString value, boolean keepTtl) {
-    call.db().lookup(key, call.now); // Redis: setKey's lookupKeyWrite (expires, touches)
+    call.db().lookupNoNotify(key, call.now); // Redis: setKey's lookupKeyWrite (expires, touches)
     setLookedUp(key, value, keepTtl);
   }
 

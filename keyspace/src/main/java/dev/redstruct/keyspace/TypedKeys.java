@@ -56,7 +56,7 @@ final class TypedKeys<T> implements KeyLookup<T> {
 
   @Override
   public T overwrite(byte[] key) {
-    call.db().lookup(key, call.now); // Redis: setKey's lookupKeyWrite (and its touch)
+    call.db().lookupNoNotify(key, call.now); // Redis: setKey's lookupKeyWrite (and its touch)
     T fresh = factory.get();
     call.rememberOverwrite(key, fresh);
     return fresh;
