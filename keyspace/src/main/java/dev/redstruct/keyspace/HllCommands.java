@@ -133,15 +133,16 @@ final class HllCommands {
       return;
     }
     checkHeader(v);
-    if (!(v instanceof RedisString.Raw r && r.isHyperLogLogView())) {
+    RedisString.Raw raw = StringEdits.unshare(key, v, keys); // Redis: dbUnshareStringValue
+    if (!raw.isHyperLogLogView()) {
       // A valid cache is the reply without reading the body, however the body reads.
-      OptionalLong header = HyperLogLog.cachedCount(v.bytesForRead());
+      OptionalLong header = HyperLogLog.cachedCount(raw.bytesForRead());
       if (header.isPresent()) {
         out.integer(header.getAsLong());
         return;
       }
     }
-    HyperLogLog h = sketch(StringEdits.unshare(key, v, keys));
+    HyperLogLog h = sketch(raw);
     boolean cached = h.isCacheValid();
     long card = h.redisCount();
     if (!cached) {

@@ -88,8 +88,8 @@ class StringCommandsRedisIT {
    * PFCOUNT of one key replies a valid header cache without reading the body, whatever the body:
    * found by seed 43022547199815 (a SETRANGE left "HYLL", sparse, a valid cache and an XZERO that
    * covers 11,008 registers; Redis answered the cache, we INVALIDOBJ). Each blob is sent with its
-   * cache valid and stale, to PFCOUNT of the key alone and with a missing key (which merges, so
-   * reads the body).
+   * cache valid and stale, to PFCOUNT of the key alone (which unshares the value first: embstr
+   * becomes raw) and with a missing key (which merges, so reads the body).
    */
   @Test
   void pfcountOfOneKeyTrustsAValidCache(RespClient redis) {
@@ -112,6 +112,7 @@ class StringCommandsRedisIT {
         String label = StringCommandsRedisIT.show(blob) + (stale ? " (stale)" : " (valid)");
         add(batch, mine, labels, StringCommandGen.cmd("SET", "h", blob), ours, 2, label);
         add(batch, mine, labels, StringCommandGen.cmd("PFCOUNT", "h"), ours, 2, label);
+        add(batch, mine, labels, StringCommandGen.cmd("OBJECT", "ENCODING", "h"), ours, 2, label);
         add(batch, mine, labels, StringCommandGen.cmd("PFCOUNT", "h", "nx"), ours, 2, label);
         add(batch, mine, labels, StringCommandGen.cmd("GET", "h"), ours, 2, label);
       }
