@@ -646,7 +646,7 @@ final class ListPackZSet implements ZSetEncoding {
   public SkipListZSet toSkipList(long seed, ZOrder.Kind kind) {
     SkipListZSet z = new SkipListZSet(seed, kind);
     ListPackZSetPairs p = decode();
-    z.dict.expand(p.n);
+    z.dict.expand(p.n + 1L); // the pairs and the member whose add converts: no doubling at once
     if (foreign) {
       for (int i = 0; i < p.n; i++) {
         ZEntry x = z.order.add(p.scores[i], p.members[i]);

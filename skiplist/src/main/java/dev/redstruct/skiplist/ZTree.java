@@ -108,13 +108,105 @@ final class ZTree implements ZOrder {
     return e;
   }
 
+  /**
+   * Into an empty tree (zsetConvert), builds the tree bottom-up in one pass over the sorted input
+   * instead of inserting element by element: leaves filled to {@link #bulkLeafFill} (room for the
+   * adds that follow a conversion before the first split), parents as full as the fill bounds (B4)
+   * allow. A non-empty tree takes the elements one by one.
+   */
   @Override
   public ZEntry[] addSorted(double[] scores, byte[][] members, int n) {
     ZEntry[] out = new ZEntry[n];
     for (int k = 0; k < n; k++) {
-      out[k] = add(scores[k], members[k]);
+      assert !Double.isNaN(scores[k]);
+      out[k] = new ZEntry(scores[k], members[k]);
+    }
+    if (length == 0) {
+      bulkLoad(out, n);
+    } else {
+      for (int k = 0; k < n; k++) {
+        insertEntry(out[k]);
+      }
     }
     return out;
+  }
+
+  /** Elements per leaf a bulk load aims at: seven eighths of the cap. */
+  private int bulkLeafFill() {
+    return cap - cap / 8;
+  }
+
+  /** Builds the empty tree from {@code n} entries in strictly increasing order. */
+  private void bulkLoad(ZEntry[] es, int n) {
+    if (n <= cap) {
+      Leaf l = (Leaf) root;
+      for (int k = 0; k < n; k++) {
+        l.scores[k] = es[k].score;
+        l.entries[k] = es[k];
+      }
+      l.n = n;
+      length = n;
+      return;
+    }
+    int leaves = ceilDiv(n, bulkLeafFill()); // each gets at least min: see ZTreeBulkLoadTest
+    Node[] level = new Node[leaves];
+    int[] counts = new int[leaves];
+    Leaf prev = null;
+    for (int j = 0, k = 0; j < leaves; j++) {
+      Leaf l = j == 0 ? (Leaf) root : new Leaf(cap);
+      int take = n / leaves + (j < n % leaves ? 1 : 0);
+      for (int i = 0; i < take; i++, k++) {
+        l.scores[i] = es[k].score;
+        l.entries[i] = es[k];
+      }
+      l.n = take;
+      l.prev = prev;
+      if (prev != null) {
+        prev.next = l;
+      }
+      prev = l;
+      level[j] = l;
+      counts[j] = take;
+    }
+    head = (Leaf) level[0];
+    tail = prev;
+    length = n;
+    while (level.length > 1) {
+      int parents = ceilDiv(level.length, cap);
+      Node[] up = new Node[parents];
+      int[] upCounts = new int[parents];
+      for (int j = 0, k = 0; j < parents; j++) {
+        Inner p = new Inner(cap);
+        int take = level.length / parents + (j < level.length % parents ? 1 : 0);
+        for (int i = 0; i < take; i++, k++) {
+          p.kids[i] = level[k];
+          p.counts[i] = counts[k];
+          upCounts[j] += counts[k];
+          if (i > 0) {
+            Leaf first = firstLeaf(level[k]);
+            p.setSep(i, first.scores[0], first.entries[0].member);
+          }
+        }
+        p.n = take;
+        up[j] = p;
+      }
+      level = up;
+      counts = upCounts;
+      height++;
+    }
+    root = level[0];
+  }
+
+  private static int ceilDiv(int a, int b) {
+    return (a + b - 1) / b;
+  }
+
+  /** The leftmost leaf under {@code x}. */
+  private static Leaf firstLeaf(Node x) {
+    while (x instanceof Inner in) {
+      x = in.kids[0];
+    }
+    return (Leaf) x;
   }
 
   /** Inserts an entry whose member is absent. Redis: zslInsert. */

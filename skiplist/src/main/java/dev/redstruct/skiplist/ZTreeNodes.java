@@ -26,6 +26,40 @@ final class ZTreeNodes {
     return Bytes.compare(m1, m2);
   }
 
+  /**
+   * First index in [from, to) whose score is at least {@code s}, {@code to} when none. Branch-free
+   * (the compare feeds a conditional move): a random insert's comparisons give the branch predictor
+   * nothing to learn, and a mispredicted branch per step cost more than the step.
+   */
+  static int firstScoreNotBelow(double[] a, int from, int to, double s) {
+    int len = to - from;
+    if (len <= 0) {
+      return from;
+    }
+    int base = from;
+    while (len > 1) {
+      int half = len >>> 1;
+      base = a[base + half - 1] < s ? base + half : base;
+      len -= half;
+    }
+    return a[base] < s ? base + 1 : base;
+  }
+
+  /** First index in [from, to) whose score is above {@code s}, {@code to} when none. */
+  static int firstScoreAbove(double[] a, int from, int to, double s) {
+    int len = to - from;
+    if (len <= 0) {
+      return from;
+    }
+    int base = from;
+    while (len > 1) {
+      int half = len >>> 1;
+      base = a[base + half - 1] <= s ? base + half : base;
+      len -= half;
+    }
+    return a[base] <= s ? base + 1 : base;
+  }
+
   /** A test of a key (the lex seeks' bounds). */
   @FunctionalInterface
   interface KeyTest {
@@ -51,18 +85,20 @@ final class ZTreeNodes {
 
     /** First index whose key is at least (s, m); n when none. */
     int lowerBound(double s, byte[] m) {
-      int lo = 0;
-      int hi = n;
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        double x = scores[mid];
-        if (x < s || (x == s && Bytes.compare(entries[mid].member, m) < 0)) {
-          lo = mid + 1;
+      int i = firstScoreNotBelow(scores, 0, n, s);
+      if (i == n || scores[i] != s) {
+        return i; // no tie: the usual case, decided by scores alone
+      }
+      int hi = firstScoreAbove(scores, i, n, s);
+      while (i < hi) { // equal scores: by member, among the tied elements only
+        int mid = (i + hi) >>> 1;
+        if (Bytes.compare(entries[mid].member, m) < 0) {
+          i = mid + 1;
         } else {
           hi = mid;
         }
       }
-      return lo;
+      return i;
     }
 
     /** Index of {@code e}, found by its key. */
@@ -143,18 +179,20 @@ final class ZTreeNodes {
      * The child whose key range holds (s, m): the last i >= 1 whose separator is at most it, or 0.
      */
     int childFor(double s, byte[] m) {
-      int lo = 1;
-      int hi = n;
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        double x = sepScores[mid];
-        if (x < s || (x == s && Bytes.compare(sepMembers[mid], m) <= 0)) {
-          lo = mid + 1;
+      int i = firstScoreNotBelow(sepScores, 1, n, s);
+      if (i == n || sepScores[i] != s) {
+        return i - 1;
+      }
+      int hi = firstScoreAbove(sepScores, i, n, s);
+      while (i < hi) { // separators with the same score: by member
+        int mid = (i + hi) >>> 1;
+        if (Bytes.compare(sepMembers[mid], m) <= 0) {
+          i = mid + 1;
         } else {
           hi = mid;
         }
       }
-      return lo - 1;
+      return i - 1;
     }
 
     /** Elements under kids[0, i). */
