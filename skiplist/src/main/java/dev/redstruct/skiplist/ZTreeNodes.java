@@ -26,6 +26,27 @@ final class ZTreeNodes {
     return Bytes.compare(m1, m2);
   }
 
+  /**
+   * The first index in {@code [from, to)} whose score is at least {@code s}, or {@code to}. The
+   * searches bisect on the primitive scores alone and compare member bytes only where the score
+   * ties (rare unless many members share a score): a loop with one double compare per step is
+   * faster than one that also tests for a tie on every step (benchmarks/NOTES.md, issue 29 rank and
+   * remove).
+   */
+  static int firstScoreAtLeast(double[] scores, int from, int to, double s) {
+    int lo = from;
+    int hi = to;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (scores[mid] < s) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
   /** A test of a key (the lex seeks' bounds). */
   @FunctionalInterface
   interface KeyTest {
@@ -51,12 +72,16 @@ final class ZTreeNodes {
 
     /** First index whose key is at least (s, m); n when none. */
     int lowerBound(double s, byte[] m) {
-      int lo = 0;
+      int i = firstScoreAtLeast(scores, 0, n, s);
+      if (i == n || scores[i] != s) {
+        return i;
+      }
+      // A tie on the score: bisect by member among the elements from i on.
+      int lo = i;
       int hi = n;
       while (lo < hi) {
         int mid = (lo + hi) >>> 1;
-        double x = scores[mid];
-        if (x < s || (x == s && Bytes.compare(entries[mid].member, m) < 0)) {
+        if (scores[mid] == s && Bytes.compare(entries[mid].member, m) < 0) {
           lo = mid + 1;
         } else {
           hi = mid;
@@ -65,10 +90,16 @@ final class ZTreeNodes {
       return lo;
     }
 
-    /** Index of {@code e}, found by its key. */
+    /**
+     * Index of {@code e} (an element of this leaf): the first element of its score, then along the
+     * tie by identity, with no member compare (rank and remove know the entry itself).
+     */
     int indexOf(ZEntry e) {
-      int i = lowerBound(e.score, e.member);
-      assert i < n && entries[i] == e : "entry not in its leaf";
+      int i = firstScoreAtLeast(scores, 0, n, e.score);
+      while (entries[i] != e) {
+        i++;
+      }
+      assert i < n : "entry not in its leaf";
       return i;
     }
 
@@ -143,12 +174,16 @@ final class ZTreeNodes {
      * The child whose key range holds (s, m): the last i >= 1 whose separator is at most it, or 0.
      */
     int childFor(double s, byte[] m) {
-      int lo = 1;
+      int i = firstScoreAtLeast(sepScores, 1, n, s);
+      if (i == n || sepScores[i] != s) {
+        return i - 1;
+      }
+      // A tie on the score: bisect by member among the separators from i on.
+      int lo = i;
       int hi = n;
       while (lo < hi) {
         int mid = (lo + hi) >>> 1;
-        double x = sepScores[mid];
-        if (x < s || (x == s && Bytes.compare(sepMembers[mid], m) <= 0)) {
+        if (sepScores[mid] == s && Bytes.compare(sepMembers[mid], m) <= 0) {
           lo = mid + 1;
         } else {
           hi = mid;
@@ -157,11 +192,12 @@ final class ZTreeNodes {
       return lo - 1;
     }
 
-    /** Elements under kids[0, i). */
-    long countBefore(int i) {
-      long r = 0;
+    /** Elements under kids[0, i) (below 2^31: the tree's length is an int). */
+    int countBefore(int i) {
+      int[] c = counts;
+      int r = 0;
       for (int j = 0; j < i; j++) {
-        r += counts[j];
+        r += c[j];
       }
       return r;
     }
@@ -215,7 +251,7 @@ final class ZTreeNodes {
       n = from;
     }
 
-    long total() {
+    int total() {
       return countBefore(n);
     }
   }
