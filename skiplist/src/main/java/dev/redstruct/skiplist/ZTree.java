@@ -342,7 +342,7 @@ final class ZTree implements ZOrder {
       p.moveTail(k, q, 0, null);
       q.insertAt(i + 1 - k, right, rightCount, s, m);
     }
-    addChild(d - 1, q, (int) p.total(), (int) q.total(), us, um);
+    addChild(d - 1, q, p.total(), q.total(), us, um);
   }
 
   /**

@@ -101,10 +101,16 @@ final class ZTreeNodes {
       return i;
     }
 
-    /** Index of {@code e}, found by its key. */
+    /**
+     * Index of {@code e} (an element of this leaf): the first element of its score, then along the
+     * tie by identity, with no member compare (rank and remove know the entry itself).
+     */
     int indexOf(ZEntry e) {
-      int i = lowerBound(e.score, e.member);
-      assert i < n && entries[i] == e : "entry not in its leaf";
+      int i = firstScoreNotBelow(scores, 0, n, e.score);
+      while (entries[i] != e) {
+        i++;
+      }
+      assert i < n : "entry not in its leaf";
       return i;
     }
 
@@ -195,11 +201,12 @@ final class ZTreeNodes {
       return i - 1;
     }
 
-    /** Elements under kids[0, i). */
-    long countBefore(int i) {
-      long r = 0;
+    /** Elements under kids[0, i) (below 2^31: the tree's length is an int). */
+    int countBefore(int i) {
+      int[] c = counts;
+      int r = 0;
       for (int j = 0; j < i; j++) {
-        r += counts[j];
+        r += c[j];
       }
       return r;
     }
@@ -253,7 +260,7 @@ final class ZTreeNodes {
       n = from;
     }
 
-    long total() {
+    int total() {
       return countBefore(n);
     }
   }
