@@ -16,14 +16,17 @@ import dev.redstruct.core.Bytes;
  */
 final class ListPackEnds {
   /* Implementation notes.
-   * Why a second path (issue 30, benchmarks/NOTES.md "Issue 30, fourth pass"): the general push
-   * and pop (ListPackWriter.push, ListPack.pollInto) compile to more native code than C2 inlines
-   * into a caller (InlineSmallCode), so a quicklist LPUSH+RPOP pair made two real calls and spent
-   * about twice what a listpack pair written for the short encodings spends. These methods handle
-   * only the short encodings, with the rare cases (a LOOSE listpack, a side without room, a long
-   * string or a wide integer, a pop into a buffer too small) left to the caller, so that they
-   * stay small enough to inline. Each still reads and writes the 6-byte header, so the bytes are
-   * Redis's after every call and nothing else needs to know this path exists.
+   * Why a second path (issue 30; measured in benchmarks/NOTES.md, "Issue 30, fourth pass": about
+   * 12 % fewer ns per listpack push+pop pair, 15-20 % per quicklist pair, on the goal benchmark
+   * QuickListPushPopBenchmark): the general push and pop (ListPackWriter.push, ListPack.pollInto)
+   * handle every encoding and backlen width and test every pushed string for an integer. These
+   * methods handle only the short encodings (1-byte backlens, sizes known from the first byte),
+   * skip the integer parse for a string that cannot be one, format short integers without long
+   * divisions, and leave the rare cases (a LOOSE listpack, a side without room, a long string or a
+   * wide integer, a pop into a buffer too small) to the caller; poll is split so that it stays
+   * under C2's FreqInlineSize and inlines into QuickList's pops. Each still reads and writes the
+   * 6-byte header, so the bytes are Redis's after every call and nothing else needs to know this
+   * path exists.
    */
 
   /** Returned when the short path does not apply: nothing was changed. */
@@ -103,10 +106,10 @@ final class ListPackEnds {
   static int push(ListPack lp, boolean head, byte[] s, long v) {
     int d;
     if (s != null) {
-      d = s.length + 2; // 6-bit string header, the bytes, a 1-byte backlen
-      if (d > 65) {
+      if (s.length > 63) {
         return GENERAL;
       }
+      d = s.length + 2; // 6-bit string header, the bytes, a 1-byte backlen
     } else if (v >= 0 && v <= 127) {
       d = 2;
     } else if (v >= -4096 && v <= 4095) {
