@@ -374,7 +374,10 @@ public final class ListPack {
    * @throws IllegalStateException past 1 GiB
    */
   public void append(byte[] value) {
-    ListPackWriter.pushString(this, Objects.requireNonNull(value, "value"), false);
+    if (ListPackEnds.appendString(this, Objects.requireNonNull(value, "value"))
+        == ListPackEnds.GENERAL) {
+      ListPackWriter.pushString(this, value, false);
+    }
   }
 
   /**
@@ -383,7 +386,7 @@ public final class ListPack {
    * @param value the value
    */
   public void append(long value) {
-    ListPackWriter.push(this, false, null, value);
+    ListPackWriter.pushInteger(this, false, value);
   }
 
   /**
@@ -393,7 +396,10 @@ public final class ListPack {
    * @throws IllegalStateException past 1 GiB
    */
   public void prepend(byte[] value) {
-    ListPackWriter.pushString(this, Objects.requireNonNull(value, "value"), true);
+    if (ListPackEnds.prependString(this, Objects.requireNonNull(value, "value"))
+        == ListPackEnds.GENERAL) {
+      ListPackWriter.pushString(this, value, true);
+    }
   }
 
   /**
@@ -402,7 +408,7 @@ public final class ListPack {
    * @param value the value
    */
   public void prepend(long value) {
-    ListPackWriter.push(this, true, null, value);
+    ListPackWriter.pushInteger(this, true, value);
   }
 
   /**
@@ -524,7 +530,10 @@ public final class ListPack {
    */
   public int pollFirst(byte[] dst, int off) {
     Objects.requireNonNull(dst, "dst");
-    return pollInto(ListPackReader.first(buf, base), dst, off, true);
+    int n = ListPackEnds.poll(this, true, dst, off);
+    return n != ListPackEnds.GENERAL
+        ? n
+        : pollInto(ListPackReader.first(buf, base), dst, off, true);
   }
 
   /**
@@ -538,7 +547,10 @@ public final class ListPack {
    */
   public int pollLast(byte[] dst, int off) {
     Objects.requireNonNull(dst, "dst");
-    return pollInto(ListPackReader.last(buf, base), dst, off, false);
+    int n = ListPackEnds.poll(this, false, dst, off);
+    return n != ListPackEnds.GENERAL
+        ? n
+        : pollInto(ListPackReader.last(buf, base), dst, off, false);
   }
 
   /**

@@ -144,6 +144,13 @@ final class ListPackWriter {
     }
   }
 
+  /** lpPrepend / lpAppend of an integer: {@link ListPackEnds#push}, else {@link #push}. */
+  static void pushInteger(ListPack lp, boolean head, long v) {
+    if (ListPackEnds.push(lp, head, null, v) == ListPackEnds.GENERAL) {
+      push(lp, head, null, v);
+    }
+  }
+
   /**
    * lpPrepend / lpAppend of the string {@code s}, or of the integer {@code v} when {@code s} is
    * null: the bytes of {@link #insert} at the first element or the EOF byte, written directly. The

@@ -40,6 +40,14 @@ final class QuickListNodes {
   long count;
   int len;
 
+  /**
+   * For a negative fill, the node byte limit less quicklist.c's 8-byte estimate overhead: a PACKED
+   * node of {@code sz} bytes takes an element of {@code len < packedThreshold} bytes when {@code
+   * len <= insertLimit - sz}, which is what {@link #allowInsert} decides for a negative fill; -1
+   * for a positive fill (the test then never passes and {@link #allowInsert} decides).
+   */
+  final int insertLimit;
+
   /** Element changes so far, for the cursors' fail-fast check (compression is not a change). */
   int modCount;
 
@@ -54,6 +62,17 @@ final class QuickListNodes {
   QuickListNodes(int fill, int compress) {
     this.fill = Math.max(-5, Math.min(FILL_MAX, fill));
     this.compress = Math.max(0, Math.min(COMPRESS_MAX, compress));
+    this.insertLimit =
+        this.fill < 0 ? OPTIMIZATION_LEVEL[-this.fill - 1] - SIZE_ESTIMATE_OVERHEAD : -1;
+  }
+
+  /**
+   * Whether the head or tail node {@code n} takes an element of {@code len} bytes by the byte limit
+   * alone: {@link #allowInsert}'s answer for a negative fill when true; when false, {@link
+   * #allowInsert} decides.
+   */
+  boolean fits(QuickNode n, int len) {
+    return n != null && !n.isPlain && len <= insertLimit - n.sz && len < packedThreshold;
   }
 
   /** Redis: isLargeElement. */
