@@ -554,7 +554,7 @@ final class ZTree implements ZOrder {
     long r = 0;
     for (int d = 0; d < height - 1; d++) {
       Inner in = (Inner) x;
-      int i = in.childFor(e.score, e.member);
+      int i = in.childForRank(e.score, e.member);
       r += in.countBefore(i);
       x = in.kids[i];
     }

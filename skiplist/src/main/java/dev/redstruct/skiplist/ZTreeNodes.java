@@ -28,8 +28,9 @@ final class ZTreeNodes {
 
   /**
    * First index in [from, to) whose score is at least {@code s}, {@code to} when none. Branch-free
-   * (the compare feeds a conditional move): a random insert's comparisons give the branch predictor
-   * nothing to learn, and a mispredicted branch per step cost more than the step.
+   * (the compare feeds a conditional move), for the descent of an insert, remove or score update
+   * and the insert's leaf: a random insert's comparisons give the branch predictor nothing to
+   * learn, and a mispredicted branch per step cost more than the step.
    */
   static int firstScoreNotBelow(double[] a, int from, int to, double s) {
     int len = to - from;
@@ -58,6 +59,27 @@ final class ZTreeNodes {
       len -= half;
     }
     return a[base] <= s ? base + 1 : base;
+  }
+
+  /**
+   * The same answer as {@link #firstScoreNotBelow} by an ordinary branchy bisection, for rank's
+   * descent and {@link Leaf#indexOf}: there the branches are predicted (repeated probes) or the
+   * nodes are cold (a large tree), and a predicted branch lets the CPU load the next node before
+   * the compare resolves, where the conditional move's chain waits on every load
+   * (benchmarks/NOTES.md, issue 29, branch bisect29).
+   */
+  static int firstScoreAtLeast(double[] a, int from, int to, double s) {
+    int lo = from;
+    int hi = to;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (a[mid] < s) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
   }
 
   /** A test of a key (the lex seeks' bounds). */
@@ -106,7 +128,7 @@ final class ZTreeNodes {
      * tie by identity, with no member compare (rank and remove know the entry itself).
      */
     int indexOf(ZEntry e) {
-      int i = firstScoreNotBelow(scores, 0, n, e.score);
+      int i = firstScoreAtLeast(scores, 0, n, e.score);
       while (entries[i] != e) {
         i++;
       }
@@ -185,7 +207,18 @@ final class ZTreeNodes {
      * The child whose key range holds (s, m): the last i >= 1 whose separator is at most it, or 0.
      */
     int childFor(double s, byte[] m) {
-      int i = firstScoreNotBelow(sepScores, 1, n, s);
+      return childAmongTies(firstScoreNotBelow(sepScores, 1, n, s), s, m);
+    }
+
+    /**
+     * {@link #childFor}'s answer by a branchy bisection: rank's descent (see firstScoreAtLeast).
+     */
+    int childForRank(double s, byte[] m) {
+      return childAmongTies(firstScoreAtLeast(sepScores, 1, n, s), s, m);
+    }
+
+    /** childFor from i, the first separator whose score is at least s: by member along a tie. */
+    private int childAmongTies(int i, double s, byte[] m) {
       if (i == n || sepScores[i] != s) {
         return i - 1;
       }

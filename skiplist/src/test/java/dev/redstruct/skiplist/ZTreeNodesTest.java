@@ -55,6 +55,7 @@ class ZTreeNodesTest {
         }
         assertEquals(below, leaf.lowerBound(p.score, p.member), "lowerBound, round " + round);
         assertEquals(atMost, inner.childFor(p.score, p.member), "childFor, round " + round);
+        assertEquals(atMost, inner.childForRank(p.score, p.member), "childForRank, round " + round);
       }
     }
   }
