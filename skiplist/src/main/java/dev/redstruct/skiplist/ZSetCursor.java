@@ -129,11 +129,8 @@ public abstract sealed class ZSetCursor permits ZSetCursor.OrderCursor, ZSetCurs
   /** The skiplist form's cursor: steps along the order's bottom level (tree leaves, level 0). */
   static final class OrderCursor extends ZSetCursor {
     private final ZOrder order;
-    // The element next() looks at: before the first call the range's first element, after it the
-    // one last returned (next() steps from it first); null once the walk has ended.
-    private ZEntry at;
-    private boolean started;
-    // The order's position of `at`: a ZTree leaf and index, or a ZSkipList node.
+    private ZEntry next;
+    // The order's position of `next`: a ZTree leaf and index, or a ZSkipList node.
     Object node;
     int idx;
 
@@ -144,38 +141,29 @@ public abstract sealed class ZSetCursor permits ZSetCursor.OrderCursor, ZSetCurs
 
     /** Sets the first element (the order positioned node/idx on it), then skips {@code skip}. */
     OrderCursor start(ZEntry first, long skip) {
-      at = first;
+      next = first;
       if (skip < 0) {
-        at = null; // a negative offset walks off the end
+        next = null; // a negative offset walks off the end
       }
-      for (; at != null && skip > 0; skip--) {
-        at = order.cursorStep(this, rev);
+      for (; next != null && skip > 0; skip--) {
+        next = order.cursorStep(this, rev);
       }
       return this;
     }
 
-    /*
-     * Steps when asked for the next element rather than right after returning one: reading the
-     * element after the one just returned, before the caller has used it, cost a walk of 1,000
-     * members about 3x (benchmarks/NOTES.md, issue 29, "Iteration at 10^3").
-     */
     @Override
     public boolean next() {
-      ZEntry e = at;
-      if (started) {
-        e = e == null || left == 0 ? null : order.cursorStep(this, rev);
-      }
-      started = true;
+      ZEntry e = next;
       if (e == null || left == 0 || !within(e.score, e.member)) {
-        at = null;
+        next = null;
         return false;
       }
-      at = e;
       left--;
       array = e.member;
       offset = 0;
       length = e.member.length;
       score = e.score;
+      next = left == 0 ? null : order.cursorStep(this, rev);
       return true;
     }
   }
